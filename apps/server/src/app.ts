@@ -1,0 +1,111 @@
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import qs from 'qs';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import type { Dialect } from './db/connect.js';
+import { newId } from './lib/ids.js';
+import { enforceAccessDeclarations, type RouteAccess } from './plugins/access.js';
+import { registerAuthentication } from './plugins/authenticate.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerSpa } from './plugins/spa.js';
+import { registerDocs } from './plugins/docs.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { translationRoutes } from './modules/translation/translation.routes.js';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
+import { mediaRoutes } from './modules/catalogue/media.routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+    dialect: Dialect;
+    config: Config;
+    /** Every route with its declared access policy (read by tests). */
+    routeAccess: RouteAccess[];
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** Pino logger options; tests pass false. */
+  logger?: boolean | object;
+}
+
+// qs never creates __proto__ keys; limits keep a hostile query from building huge objects.
+const qsOptions = { allowPrototypes: false, arrayLimit: 100, depth: 5, parameterLimit: 200 } as const;
+
+/** Largest request body we accept outside file uploads. */
+const BODY_LIMIT = 256 * 1024;
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Builds the whole application without listening, so tests can drive it with inject().
+ * Order (as in fastify/demo): external plugins, then our plugins, then routes, then the SPA.
+ */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    genReqId: () => newId(12),
+    requestIdHeader: false,
+    // Reject JSON bodies that try to reach Object.prototype.
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      // Bracket arrays in query strings too (namespace[]=A&namespace[]=B).
+      querystringParser: (query) => qs.parse(query, qsOptions),
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate('db', options.db);
+  app.decorate('dialect', options.dialect);
+  app.decorate('config', config);
+  app.decorate('routeAccess', [] as RouteAccess[]);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (request.url.startsWith('/rest/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app);
+  await app.register(formbody, {
+    // Bracket arrays (domainsProduction[]=a) as the web app sends them; qs drops __proto__ keys.
+    parser: (body) => qs.parse(body, qsOptions),
+    bodyLimit: BODY_LIMIT,
+  });
+  await app.register(multipart, {
+    limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
+  });
+  await registerDocs(app);
+
+  enforceAccessDeclarations(app, app.routeAccess);
+  registerAuthentication(app, config.usageIngestToken);
+
+  await app.register(healthRoutes);
+  await app.register(translationRoutes);
+  await app.register(catalogueRoutes);
+  await app.register(mediaRoutes);
+
+  await registerSpa(app, config.webDist);
+  return app;
+}
+
+export { jsonSchemaTransform };

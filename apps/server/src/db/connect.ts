@@ -1,0 +1,92 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './database.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** Human-readable location without credentials, for start-up lines. */
+  location: string;
+  close: () => Promise<void>;
+}
+
+/** The oldest SQLite we accept; earlier releases have bugs we would otherwise work around. */
+export const MIN_SQLITE_VERSION = '3.51.3';
+
+export class DatabaseOpenError extends Error {}
+
+function compareVersions(a: string, b: string): number {
+  const pa = a.split('.').map(Number);
+  const pb = b.split('.').map(Number);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
+function openSqlite(url: string): DatabaseHandle {
+  const file = url.slice('sqlite:'.length);
+  const inMemory = file === ':memory:' || file === '';
+  if (!inMemory) mkdirSync(dirname(resolve(file)), { recursive: true });
+  let native: SqliteDatabase.Database;
+  try {
+    native = new SqliteDatabase(inMemory ? ':memory:' : file);
+  } catch (error) {
+    throw new DatabaseOpenError(`Cannot open SQLite database ${file}: ${(error as Error).message}`);
+  }
+  const version = (native.prepare('select sqlite_version() as v').get() as { v: string }).v;
+  if (compareVersions(version, MIN_SQLITE_VERSION) < 0) {
+    native.close();
+    throw new DatabaseOpenError(`SQLite ${version} is too old: ${MIN_SQLITE_VERSION} or newer is required`);
+  }
+  // WAL lets readers run while one writer commits; the busy timeout makes a second process wait
+  // for the lock instead of failing at once.
+  native.pragma('journal_mode = WAL');
+  native.pragma('foreign_keys = ON');
+  native.pragma('busy_timeout = 5000');
+  native.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: native }),
+    plugins: [new CamelCasePlugin({ underscoreBeforeDigits: true })],
+  });
+  return { db, dialect: 'sqlite', location: inMemory ? 'SQLite in memory' : `SQLite ${resolve(file)}`, close: () => db.destroy() };
+}
+
+// Sums and counts come back from PostgreSQL as int8/numeric strings; our values stay far below
+// 2^53, so numbers are safe and keep both dialects returning the same types.
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: string) =>
+    oid === 20 || oid === 1700 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+};
+
+function openPostgres(url: string, searchPath?: string): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    types: pgTypes,
+    ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
+  });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    plugins: [new CamelCasePlugin({ underscoreBeforeDigits: true })],
+  });
+  const parsed = new URL(url);
+  return {
+    db,
+    dialect: 'postgres',
+    location: `PostgreSQL ${parsed.host}${parsed.pathname}`,
+    close: () => db.destroy(),
+  };
+}
+
+/** Opens the database named by DATABASE_URL; `searchPath` isolates tests in their own schema. */
+export function openDatabase(url: string, options: { searchPath?: string } = {}): DatabaseHandle {
+  if (url.startsWith('sqlite:')) return openSqlite(url);
+  return openPostgres(url, options.searchPath);
+}

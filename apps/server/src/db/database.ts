@@ -1,0 +1,174 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+// Table types shared by both dialects. Portable column choices, decided once:
+// - timestamps are ISO-8601 UTC text and days are 'YYYY-MM-DD' text, so they sort and compare
+//   the same way in SQLite and PostgreSQL and come back as strings from both drivers;
+// - flags are integers 0/1 (SQLite has no boolean type);
+// - money is integer euro cents; lists and settings are JSON text.
+
+export interface PersonTable {
+  id: string;
+  email: string;
+  passwordHash: string;
+  firstname: string;
+  lastname: string;
+  salutation: 'm' | 'f' | null;
+  language: 'de' | 'en';
+  place: string;
+  company: string;
+  isAdmin: number;
+  avatarWebp: Buffer | null;
+  avatarVersion: Generated<number>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SessionTable {
+  id: string;
+  tokenHash: string;
+  personId: string;
+  createdAt: string;
+  lastSeenAt: string;
+  absoluteExpiresAt: string;
+}
+
+export interface MediaTable {
+  id: string;
+  contentType: string;
+  bytes: Buffer;
+  width: number;
+  height: number;
+  createdAt: string;
+}
+
+export interface ServiceTable {
+  id: string;
+  category: string;
+  nameDe: string;
+  nameEn: string;
+  descriptionShortDe: string;
+  descriptionShortEn: string;
+  descriptionDe: string;
+  descriptionEn: string;
+  accounting: 'request' | 'pageview' | 'monthly';
+  pricePer1000Calls: number;
+  monthlyFee: number;
+  singlePayment: number;
+  demoHref: string | null;
+  dataCopyright: string | null;
+  dataLastupdate: string | null;
+  jsServiceCodeType: string;
+  jsServiceCodeTemplate: string;
+  serviceCodeBackendTemplate: string | null;
+  formJson: string | null;
+  logoMediaId: string | null;
+  thumbnailMediaId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ServiceImageTable {
+  id: string;
+  serviceId: string;
+  position: number;
+  nameDe: string;
+  nameEn: string;
+  xsMediaId: string;
+  smMediaId: string;
+  mdMediaId: string;
+  lgMediaId: string;
+  xlgMediaId: string;
+}
+
+export interface ProjectTable {
+  id: string;
+  ownerId: string;
+  name: string;
+  description: string;
+  domainsProduction: string;
+  domainsSandbox: string;
+  createdAt: string;
+  updatedAt: string;
+  deletedAt: string | null;
+}
+
+export interface ServiceLicenceTable {
+  id: string;
+  projectId: string;
+  serviceId: string;
+  licenceKey: string;
+  online: number;
+  formdata: string;
+  createdAt: string;
+  updatedAt: string;
+  deletedAt: string | null;
+}
+
+export interface UsageDailyTable {
+  licenceId: string;
+  day: string;
+  count: number;
+}
+
+export interface PricePackageTable {
+  id: string;
+  nameDe: string;
+  nameEn: string;
+  descriptionDe: string;
+  descriptionEn: string;
+  imgMediaId: string | null;
+  bruttoMonatlich: number;
+  calls: number;
+  sortOrder: number;
+}
+
+export interface LegalPageTable {
+  id: string;
+  internerName: string;
+  titleDe: string;
+  titleEn: string;
+  htmlDe: string;
+  htmlEn: string;
+  updatedAt: string;
+}
+
+export interface TranslationTable {
+  namespace: string;
+  id: string;
+  de: string;
+  en: string;
+}
+
+export interface ContactRequestTable {
+  id: string;
+  firstname: string;
+  subname: string;
+  email: string;
+  message: string;
+  termsAccepted: number;
+  language: 'de' | 'en';
+  createdAt: string;
+  mailedAt: string | null;
+}
+
+export interface Database {
+  person: PersonTable;
+  session: SessionTable;
+  media: MediaTable;
+  service: ServiceTable;
+  serviceImage: ServiceImageTable;
+  project: ProjectTable;
+  serviceLicence: ServiceLicenceTable;
+  usageDaily: UsageDailyTable;
+  pricePackage: PricePackageTable;
+  legalPage: LegalPageTable;
+  translation: TranslationTable;
+  contactRequest: ContactRequestTable;
+}
+
+export type PersonRow = Selectable<PersonTable>;
+export type NewPerson = Insertable<PersonTable>;
+export type PersonUpdate = Updateable<PersonTable>;
+export type ServiceRow = Selectable<ServiceTable>;
+export type ProjectRow = Selectable<ProjectTable>;
+export type ServiceLicenceRow = Selectable<ServiceLicenceTable>;

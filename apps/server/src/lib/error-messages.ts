@@ -1,0 +1,48 @@
+import type { ErrorCode } from '@portal/contract/error';
+import type { Language } from './language.js';
+
+// What a person reads when a call fails, per code and language. Kept on the server so API
+// clients other than our web app get readable errors too.
+const messages: Record<ErrorCode, Record<Language, string>> = {
+  unauthorized: { de: 'Bitte melde dich an.', en: 'Please sign in.' },
+  forbidden: { de: 'Dafür fehlt dir die Berechtigung.', en: 'You are not allowed to do this.' },
+  notFound: { de: 'Nicht gefunden.', en: 'Not found.' },
+  validation: { de: 'Die Eingaben sind nicht gültig.', en: 'The input is not valid.' },
+  pwWrong: { de: 'Das aktuelle Passwort ist falsch.', en: 'The current password is wrong.' },
+  rateLimited: {
+    de: 'Zu viele Versuche. Bitte warte kurz und versuche es erneut.',
+    en: 'Too many attempts. Please wait a moment and try again.',
+  },
+  conflict: { de: 'Das steht im Widerspruch zum aktuellen Stand.', en: 'This conflicts with the current state.' },
+  alreadyLicensed: {
+    de: 'Dieser Service ist im Projekt bereits enthalten.',
+    en: 'This service is already part of the project.',
+  },
+  payloadTooLarge: { de: 'Die Anfrage ist zu groß.', en: 'The request is too large.' },
+  unsupportedMediaType: {
+    de: 'Dieses Format wird nicht unterstützt.',
+    en: 'This format is not supported.',
+  },
+  badRequest: { de: 'Die Anfrage ist fehlerhaft.', en: 'The request is malformed.' },
+  internal: {
+    de: 'Etwas ist schiefgelaufen. Bitte versuche es später erneut.',
+    en: 'Something went wrong. Please try again later.',
+  },
+};
+
+export function errorMessage(code: ErrorCode, language: Language): string {
+  return messages[code][language];
+}
+
+const fieldMessages = {
+  required: { de: 'Pflichtfeld', en: 'Required' },
+  invalid: { de: 'Ungültiger Wert', en: 'Invalid value' },
+  unknown: { de: 'Unbekanntes Feld', en: 'Unknown field' },
+  tooLong: { de: 'Zu lang', en: 'Too long' },
+} satisfies Record<string, Record<Language, string>>;
+
+export type FieldProblem = keyof typeof fieldMessages;
+
+export function fieldMessage(problem: FieldProblem, language: Language): string {
+  return fieldMessages[problem][language];
+}

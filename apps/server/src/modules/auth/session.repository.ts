@@ -1,0 +1,61 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, PersonRow } from '../../db/database.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export async function insertSession(
+  db: Db,
+  row: { id: string; tokenHash: string; personId: string; now: string; absoluteExpiresAt: string },
+): Promise<void> {
+  await db
+    .insertInto('session')
+    .values({
+      id: row.id,
+      tokenHash: row.tokenHash,
+      personId: row.personId,
+      createdAt: row.now,
+      lastSeenAt: row.now,
+      absoluteExpiresAt: row.absoluteExpiresAt,
+    })
+    .execute();
+}
+
+export async function findSessionWithPerson(
+  db: Db,
+  tokenHash: string,
+): Promise<{ sessionId: string; lastSeenAt: string; absoluteExpiresAt: string; person: PersonRow } | undefined> {
+  const row = await db
+    .selectFrom('session')
+    .innerJoin('person', 'person.id', 'session.personId')
+    .selectAll('person')
+    .select([
+      'session.id as sessionId',
+      'session.lastSeenAt as sessionLastSeenAt',
+      'session.absoluteExpiresAt as sessionAbsoluteExpiresAt',
+    ])
+    .where('session.tokenHash', '=', tokenHash)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { sessionId, sessionLastSeenAt, sessionAbsoluteExpiresAt, ...person } = row;
+  return { sessionId, lastSeenAt: sessionLastSeenAt, absoluteExpiresAt: sessionAbsoluteExpiresAt, person };
+}
+
+export async function touchSession(db: Db, sessionId: string, now: string): Promise<void> {
+  await db.updateTable('session').set({ lastSeenAt: now }).where('id', '=', sessionId).execute();
+}
+
+export async function deleteSession(db: Db, sessionId: string): Promise<void> {
+  await db.deleteFrom('session').where('id', '=', sessionId).execute();
+}
+
+export async function deleteOtherSessions(db: Db, personId: string, keepSessionId: string): Promise<void> {
+  await db.deleteFrom('session').where('personId', '=', personId).where('id', '!=', keepSessionId).execute();
+}
+
+/** Housekeeping: sessions past either expiry can go. */
+export async function deleteExpiredSessions(db: Db, idleCutoff: string, now: string): Promise<void> {
+  await db
+    .deleteFrom('session')
+    .where((eb) => eb.or([eb('lastSeenAt', '<', idleCutoff), eb('absoluteExpiresAt', '<', now)]))
+    .execute();
+}

@@ -1,0 +1,82 @@
+import type { Selectable } from 'kysely';
+import type { LegalItem } from '@portal/contract/legal';
+import type { PricePackage } from '@portal/contract/price-package';
+import type { FormSection, GalleryItem, Service, ServiceSummary } from '@portal/contract/service';
+import type { LegalPageTable, PricePackageTable, ServiceImageTable, ServiceRow } from '../../db/database.js';
+import { centsToEuros } from '../../lib/money.js';
+import { mediaUrl } from './media.routes.js';
+
+const urlOrNull = (id: string | null): string | null => (id ? mediaUrl(id) : null);
+
+export function toServiceSummary(row: ServiceRow): ServiceSummary {
+  return {
+    key: row.id,
+    id: row.id,
+    category: row.category,
+    name: { de: row.nameDe, en: row.nameEn },
+    descriptionShort: { de: row.descriptionShortDe, en: row.descriptionShortEn },
+    accounting: row.accounting,
+    logo: urlOrNull(row.logoMediaId),
+    thumbnail: urlOrNull(row.thumbnailMediaId),
+    pricePer1000Calls: centsToEuros(row.pricePer1000Calls),
+    monthlyFee: centsToEuros(row.monthlyFee),
+    singlePayment: centsToEuros(row.singlePayment),
+  };
+}
+
+export function toGalleryItem(row: Selectable<ServiceImageTable> & { width: number; height: number }): GalleryItem {
+  return {
+    key: row.id,
+    preview: mediaUrl(row.xsMediaId),
+    name: { de: row.nameDe, en: row.nameEn },
+    sizes: {
+      xs: mediaUrl(row.xsMediaId),
+      sm: mediaUrl(row.smMediaId),
+      md: mediaUrl(row.mdMediaId),
+      lg: mediaUrl(row.lgMediaId),
+      xlg: mediaUrl(row.xlgMediaId),
+    },
+    width: row.width,
+    height: row.height,
+  };
+}
+
+export function parseForm(formJson: string | null): FormSection[] | null {
+  return formJson ? (JSON.parse(formJson) as FormSection[]) : null;
+}
+
+export function toService(row: ServiceRow, gallery: GalleryItem[]): Service {
+  return {
+    ...toServiceSummary(row),
+    description: { de: row.descriptionDe, en: row.descriptionEn },
+    demoHref: row.demoHref,
+    data_copyright: row.dataCopyright,
+    data_lastupdate: row.dataLastupdate,
+    gallery,
+    hasForm: row.formJson !== null,
+  };
+}
+
+export function toPricePackage(row: Selectable<PricePackageTable>): PricePackage {
+  return {
+    key: row.id,
+    id: row.id,
+    product: {
+      name: { de: row.nameDe, en: row.nameEn },
+      description: { de: row.descriptionDe, en: row.descriptionEn },
+      img: urlOrNull(row.imgMediaId),
+      price: { brutto_monatlich: centsToEuros(row.bruttoMonatlich), calls: row.calls },
+    },
+  };
+}
+
+export function toLegalItem(row: Selectable<LegalPageTable>): LegalItem {
+  return {
+    key: row.id,
+    id: row.id,
+    interner_name: row.internerName,
+    title: { de: row.titleDe, en: row.titleEn },
+    html: { de: row.htmlDe, en: row.htmlEn },
+    lastModified: row.updatedAt,
+  };
+}

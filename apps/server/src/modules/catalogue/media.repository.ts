@@ -1,0 +1,19 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/database.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export async function findMedia(db: Db, id: string) {
+  return db.selectFrom('media').select(['contentType', 'bytes']).where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertMediaIfMissing(
+  db: Db,
+  row: { id: string; contentType: string; bytes: Buffer; width: number; height: number; createdAt: string },
+): Promise<void> {
+  await db.insertInto('media').values(row).onConflict((oc) => oc.column('id').doNothing()).execute();
+}
+
+export async function mediaExists(db: Db, id: string): Promise<boolean> {
+  return (await db.selectFrom('media').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}

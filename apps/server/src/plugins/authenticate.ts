@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { PersonRow } from '../db/database.js';
+import { forbidden, unauthorized, HttpError } from '../lib/http-error.js';
+import { requestLanguage, type Language } from '../lib/language.js';
+import { resolveSession } from '../modules/auth/session.service.js';
+import { timingSafeEqual } from 'node:crypto';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in person, or null for anonymous calls. */
+    user: PersonRow | null;
+    sessionId: string | null;
+    language: Language;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer ([A-Za-z0-9_-]{10,200})$/.exec(header);
+  return match?.[1];
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const ba = Buffer.from(a);
+  const bb = Buffer.from(b);
+  return ba.length === bb.length && timingSafeEqual(ba, bb);
+}
+
+/** Resolves the caller once per request and enforces the route's declared access policy. */
+export function registerAuthentication(app: FastifyInstance, usageIngestToken: string | undefined): void {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+  app.decorateRequest('language', 'de');
+
+  app.addHook('onRequest', async (request) => {
+    request.language = requestLanguage(request.headers);
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access === undefined || access === 'public') {
+      // Public routes still learn who is calling when a valid token comes along.
+      const token = bearerToken(request);
+      if (token && access === 'public') {
+        const session = await resolveSession(app.db, token);
+        request.user = session?.person ?? null;
+        request.sessionId = session?.sessionId ?? null;
+      }
+      return;
+    }
+    if (access === 'ingest') {
+      const header = request.headers.authorization ?? '';
+      const given = header.startsWith('Bearer ') ? header.slice(7) : '';
+      if (!usageIngestToken || !given || !sameSecret(given, usageIngestToken)) throw unauthorized();
+      return;
+    }
+    const token = bearerToken(request);
+    if (!token) throw unauthorized();
+    const session = await resolveSession(app.db, token);
+    if (!session) throw unauthorized();
+    request.user = session.person;
+    request.sessionId = session.sessionId;
+    if (access === 'admin' && session.person.isAdmin !== 1) throw forbidden();
+  });
+}
+
+/** The signed-in person of a route declared 'user' or 'admin'. */
+export function currentUser(request: FastifyRequest): PersonRow {
+  if (!request.user) throw new HttpError(401, 'unauthorized');
+  return request.user;
+}

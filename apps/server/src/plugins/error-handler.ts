@@ -1,0 +1,83 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody, ErrorCode } from '@portal/contract/error';
+import { HttpError } from '../lib/http-error.js';
+import { errorMessage, fieldMessage, type FieldProblem } from '../lib/error-messages.js';
+import { requestLanguage } from '../lib/language.js';
+
+interface Mapped {
+  status: number;
+  code: ErrorCode;
+  fields?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+
+function problemOf(issueCode: string, received: unknown): FieldProblem {
+  if (issueCode === 'unrecognized_keys') return 'unknown';
+  if (issueCode === 'too_big') return 'tooLong';
+  if (received === undefined || issueCode === 'invalid_type') return received === undefined ? 'required' : 'invalid';
+  return 'invalid';
+}
+
+function fieldsFromValidation(error: FastifyError, request: FastifyRequest): Record<string, string> {
+  const language = requestLanguage(request.headers);
+  const fields: Record<string, string> = {};
+  for (const item of error.validation ?? []) {
+    const params = item.params as { issue?: { code?: string; path?: PropertyKey[]; input?: unknown; keys?: string[] } };
+    const issue = params.issue;
+    const path = (issue?.path ?? []).map(String).join('.');
+    const keys = issue?.code === 'unrecognized_keys' ? (issue.keys ?? []) : [path || item.instancePath || '_'];
+    for (const key of keys) {
+      fields[key || '_'] ??= fieldMessage(problemOf(issue?.code ?? '', issue?.input), language);
+    }
+  }
+  return fields;
+}
+
+// Maps every thrown error to the public error shape. Only HttpError and fastify's own client
+// errors (4xx) are described to the client; anything else is a fault and says only "internal".
+function mapError(error: FastifyError, request: FastifyRequest): Mapped {
+  if (error instanceof HttpError) {
+    return {
+      status: error.statusCode,
+      code: error.code,
+      ...(error.fields ? { fields: error.fields } : {}),
+      ...(error.headers ? { headers: error.headers } : {}),
+    };
+  }
+  if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+    return { status: 400, code: 'validation', fields: fieldsFromValidation(error, request) };
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_FILES_LIMIT') {
+    return { status: 413, code: 'payloadTooLarge' };
+  }
+  if (status === 415) return { status: 415, code: 'unsupportedMediaType' };
+  if (status === 429) return { status: 429, code: 'rateLimited' };
+  if (status === 401) return { status: 401, code: 'unauthorized' };
+  if (status === 404) return { status: 404, code: 'notFound' };
+  if (status >= 400 && status < 500) return { status: 400, code: 'badRequest' };
+  return { status: 500, code: 'internal' };
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, mapped: Mapped): FastifyReply {
+  const body: ErrorBody = {
+    error: {
+      code: mapped.code,
+      message: errorMessage(mapped.code, requestLanguage(request.headers)),
+      ...(mapped.fields ? { fields: mapped.fields } : {}),
+      requestId: request.id,
+    },
+  };
+  if (mapped.headers) void reply.headers(mapped.headers);
+  return reply.code(mapped.status).type('application/json; charset=utf-8').send(body);
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const mapped = mapError(error, request);
+    if (mapped.status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ code: mapped.code, status: mapped.status }, 'request rejected');
+    return sendError(request, reply, mapped);
+  });
+}

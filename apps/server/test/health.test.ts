@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestContext } from './helper.js';
+
+describe('health, errors and headers', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await buildTestApp();
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it('answers liveness and readiness', async () => {
+    const health = await ctx.app.inject({ method: 'GET', url: '/rest/health' });
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toEqual({ status: 'ok' });
+    const ready = await ctx.app.inject({ method: 'GET', url: '/rest/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers an unknown /rest/ path with a JSON 404 in the error shape, German by default', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/rest/does-not-exist' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    const body = res.json<{ error: { code: string; message: string; requestId: string } }>();
+    expect(body.error.code).toBe('notFound');
+    expect(body.error.message).toBe('Nicht gefunden.');
+    expect(body.error.requestId).toBe(res.headers['x-request-id']);
+  });
+
+  it('speaks English when the request asks for it', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/rest/does-not-exist',
+      headers: { 'content-language': 'en' },
+    });
+    expect(res.json<{ error: { message: string } }>().error.message).toBe('Not found.');
+  });
+
+  it('sends a strict content security policy and the usual hardening headers', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/rest/health' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('rejects malformed JSON with a 400 that reveals nothing internal', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/rest/health',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"a":',
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.body).not.toMatch(/node_modules|at .*\(|\/work\//);
+  });
+
+  it('declares an access policy on every /rest/ route', () => {
+    const undeclared = ctx.app.routeAccess.filter(
+      (r) => r.url.startsWith('/rest/') && !r.url.startsWith('/rest/docs') && r.access === undefined,
+    );
+    expect(ctx.app.routeAccess.length).toBeGreaterThan(5);
+    expect(undeclared).toEqual([]);
+  });
+});

@@ -1,0 +1,177 @@
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { openDatabase, type DatabaseHandle, type Dialect } from '../src/db/connect.js';
+import type { Database } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { hashPassword } from '../src/lib/password.js';
+import { newId } from '../src/lib/ids.js';
+
+// Every test file gets its own freshly migrated database: a temporary SQLite file, or a
+// PostgreSQL schema of its own. Nothing one file writes is visible to another.
+
+export const dialect: Dialect = process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
+const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface TestDatabase extends DatabaseHandle {
+  url: string;
+  /** Drops the schema or deletes the file. */
+  destroy: () => Promise<void>;
+}
+
+export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+  const suffix = randomBytes(6).toString('hex');
+  if (dialect === 'sqlite') {
+    const file = join(tmpdir(), `portal-test-${suffix}.sqlite`);
+    const url = `sqlite:${file}`;
+    const handle = openDatabase(url);
+    if (options.migrate !== false) await migrateToLatest(handle.db);
+    return {
+      ...handle,
+      url,
+      destroy: async () => {
+        await handle.close();
+        for (const ext of ['', '-wal', '-shm']) rmSync(`${file}${ext}`, { force: true });
+      },
+    };
+  }
+  const schema = `t_${suffix}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const handle = openDatabase(postgresUrl, { searchPath: schema });
+  if (options.migrate !== false) await migrateToLatest(handle.db);
+  return {
+    ...handle,
+    url: postgresUrl,
+    destroy: async () => {
+      await handle.close();
+      const client = new pg.Client({ connectionString: postgresUrl });
+      await client.connect();
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Kysely<Database>;
+  database: TestDatabase;
+  close: () => Promise<void>;
+}
+
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: { webDist?: string } = {},
+): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: database.url, ...env }, options);
+  const app = await buildApp({ config, db: database.db, dialect: database.dialect, logger: false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    close: async () => {
+      await app.close();
+      await database.destroy();
+    },
+  };
+}
+
+export interface TestPerson {
+  id: string;
+  email: string;
+  password: string;
+}
+
+export async function createPerson(
+  db: Kysely<Database>,
+  overrides: Partial<{ email: string; password: string; isAdmin: number; firstname: string; lastname: string }> = {},
+): Promise<TestPerson> {
+  const id = newId();
+  const email = overrides.email ?? `user-${id.toLowerCase()}@example.com`;
+  const password = overrides.password ?? 'correct horse battery';
+  const now = new Date().toISOString();
+  await db
+    .insertInto('person')
+    .values({
+      id,
+      email,
+      passwordHash: await hashPassword(password),
+      firstname: overrides.firstname ?? 'Erika',
+      lastname: overrides.lastname ?? 'Mustermann',
+      salutation: 'f',
+      language: 'de',
+      place: 'Köln',
+      company: 'Test GmbH',
+      isAdmin: overrides.isAdmin ?? 0,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
+  return { id, email, password };
+}
+
+/** A small catalogue without images, for tests that need services but not the demo seed. */
+export async function createService(
+  db: Kysely<Database>,
+  overrides: Partial<{
+    id: string;
+    nameDe: string;
+    nameEn: string;
+    accounting: 'request' | 'pageview' | 'monthly';
+    pricePer1000Calls: number;
+    monthlyFee: number;
+    singlePayment: number;
+    formJson: string | null;
+  }> = {},
+): Promise<string> {
+  const id = overrides.id ?? newId();
+  const now = new Date().toISOString();
+  await db
+    .insertInto('service')
+    .values({
+      id,
+      category: 'captcha',
+      nameDe: overrides.nameDe ?? `Dienst ${id}`,
+      nameEn: overrides.nameEn ?? `Service ${id}`,
+      descriptionShortDe: 'Kurzbeschreibung',
+      descriptionShortEn: 'Short description',
+      descriptionDe: '<p>Beschreibung</p>',
+      descriptionEn: '<p>Description</p>',
+      accounting: overrides.accounting ?? 'request',
+      pricePer1000Calls: overrides.pricePer1000Calls ?? 150,
+      monthlyFee: overrides.monthlyFee ?? 0,
+      singlePayment: overrides.singlePayment ?? 0,
+      demoHref: null,
+      dataCopyright: null,
+      dataLastupdate: null,
+      jsServiceCodeType: 'html',
+      jsServiceCodeTemplate: '<script src="https://api.example.com/widget.js" data-key="{{licenceKey}}"></script>',
+      serviceCodeBackendTemplate: null,
+      formJson: overrides.formJson ?? null,
+      logoMediaId: null,
+      thumbnailMediaId: null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
+  return id;
+}
+
+export async function countRows(db: Kysely<Database>, table: keyof Database): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select(sql<number>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

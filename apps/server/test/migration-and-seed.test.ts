@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { prepareDatabase } from '../src/seed/prepare-database.js';
+import { readShippedTranslations } from '../src/seed/shipped-translations.js';
+import { countRows, createTestDatabase, dialect, type TestDatabase } from './helper.js';
+
+const TABLES: Array<keyof Database> = [
+  'person',
+  'session',
+  'media',
+  'service',
+  'serviceImage',
+  'project',
+  'serviceLicence',
+  'usageDaily',
+  'pricePackage',
+  'legalPage',
+  'translation',
+  'contactRequest',
+];
+
+describe('migrations and demo seed', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase({ migrate: false });
+  });
+  afterAll(async () => {
+    await database.destroy();
+  });
+
+  it('migrates a fresh database to the whole data model, and a second run changes nothing', async () => {
+    expect(await migrateToLatest(database.db)).toEqual(['0001-initial-schema']);
+    expect(await migrateToLatest(database.db)).toEqual([]);
+    for (const table of TABLES) expect(await countRows(database.db, table)).toBe(0);
+  });
+
+  it('seeds the demo content, and seeding again duplicates nothing', async () => {
+    const log: string[] = [];
+    const options = { dialect, production: false, demo: true, log: (l: string) => void log.push(l) };
+    await prepareDatabase(database.db, options);
+    const first = Object.fromEntries(
+      await Promise.all(TABLES.map(async (t) => [t, await countRows(database.db, t)] as const)),
+    );
+    expect(first.service).toBeGreaterThanOrEqual(6);
+    expect(first.pricePackage).toBeGreaterThanOrEqual(3);
+    expect(first.legalPage).toBe(3);
+    expect(first.person).toBe(2);
+    expect(first.usageDaily).toBeGreaterThan(200);
+    expect(first.translation).toBe(readShippedTranslations().length);
+
+    await prepareDatabase(database.db, options);
+    for (const table of TABLES) expect(await countRows(database.db, table)).toBe(first[table]);
+  });
+
+  it('keeps what users changed when the seed runs again', async () => {
+    await database.db.updateTable('project').set({ name: 'Umbenannt' }).where('id', '=', 'demoProjShop').execute();
+    await prepareDatabase(database.db, { dialect, production: false, demo: true, log: () => undefined });
+    const project = await database.db
+      .selectFrom('project')
+      .select('name')
+      .where('id', '=', 'demoProjShop')
+      .executeTakeFirstOrThrow();
+    expect(project.name).toBe('Umbenannt');
+  });
+
+  it('gives every demo service a gallery, a logo and texts in both languages', async () => {
+    const services = await database.db.selectFrom('service').selectAll().execute();
+    for (const s of services) {
+      expect(s.nameDe && s.nameEn && s.descriptionDe && s.descriptionEn).toBeTruthy();
+      expect(s.logoMediaId).not.toBeNull();
+      const images = await database.db.selectFrom('serviceImage').select('id').where('serviceId', '=', s.id).execute();
+      expect(images.length).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it('never seeds demo data in production', async () => {
+    const fresh = await createTestDatabase({ migrate: false });
+    try {
+      const result = await prepareDatabase(fresh.db, { dialect, production: true, demo: undefined, log: () => undefined });
+      expect(result.seeded).toBe(false);
+      expect(await countRows(fresh.db, 'person')).toBe(0);
+      expect(await countRows(fresh.db, 'translation')).toBeGreaterThan(0);
+    } finally {
+      await fresh.destroy();
+    }
+  });
+});

@@ -1,0 +1,66 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { dialect } from './helper.js';
+
+// These start the real server process; they run once (in the SQLite pass) since they test
+// the embedded default start.
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function startServer(env: Record<string, string>, stopWhen?: RegExp): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(tsx, ['src/main.ts'], {
+      cwd: serverDir,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+      if (stopWhen?.test(stdout)) child.kill('SIGTERM');
+    });
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe.runIf(dialect === 'sqlite')('starting the server process', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-start-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('stops with one clear line on a malformed variable', async () => {
+    const run = await startServer({ PORT: 'eighty' });
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toBe('Start aborted: Invalid environment variable PORT: Invalid input: expected number, received NaN');
+  });
+
+  it('stops with a clear message when the database cannot be opened', async () => {
+    const run = await startServer({ DATABASE_URL: 'sqlite:/proc/portal/none.sqlite', PORT: '0' });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^Start aborted: Cannot open SQLite database/);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('creates, migrates and seeds a new database, prints the demo accounts, stops cleanly on SIGTERM, and keeps the data on the next start', async () => {
+    const url = `sqlite:${join(dir, 'portal.sqlite')}`;
+    const first = await startServer({ DATABASE_URL: url, PORT: '0' }, /Portal serving on[\s\S]*admin@example.com/);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain('demo@example.com / demo1234');
+    expect(first.stdout).toContain('admin@example.com / admin1234');
+
+    const second = await startServer({ DATABASE_URL: url, PORT: '0' }, /Portal serving on/);
+    expect(second.code).toBe(0);
+    expect(second.stdout).not.toContain('Demo data loaded');
+    expect(second.stdout).not.toContain('Database migrated');
+  }, 90_000);
+});

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** Error codes the web app relies on (DESIGN.md "Errors"). */
+export const errorCodeSchema = z.enum([
+  'unauthorized',
+  'forbidden',
+  'notFound',
+  'validation',
+  'pwWrong',
+  'rateLimited',
+  'conflict',
+  'alreadyLicensed',
+  'payloadTooLarge',
+  'unsupportedMediaType',
+  'badRequest',
+  'internal',
+]);
+export type ErrorCode = z.infer<typeof errorCodeSchema>;
+
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: errorCodeSchema,
+    message: z.string(),
+    /** Field name → message, for validation errors. */
+    fields: z.record(z.string(), z.string()).optional(),
+    requestId: z.string().optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** Namespaces the web app loads at start (spec §7); route namespaces are loaded on navigation. */
+export const startNamespaces = [
+  'Navigation',
+  'Footer',
+  'ServiceOverview',
+  'Notifications',
+  'Card',
+  'General',
+  'Modal',
+  'Error',
+  'Form',
+] as const;
+
+export const namespaceSchema = z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,63}$/, 'invalid namespace');
+
+export const translationQuerySchema = z.object({
+  // `namespace[]=A&namespace[]=B`, `namespace=A&namespace=B` or `namespace=A,B`
+  namespace: z
+    .union([z.string(), z.array(z.string())])
+    .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(namespaceSchema).min(1).max(40)),
+});
+
+export const translationItemSchema = z.object({
+  key: z.string(),
+  id: z.string(),
+  namespace: z.string(),
+  de: z.string(),
+  en: z.string(),
+});
+export type TranslationItem = z.infer<typeof translationItemSchema>;
+
+export const translationListSchema = z.array(translationItemSchema);
