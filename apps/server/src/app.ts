@@ -1,5 +1,7 @@
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -23,6 +25,18 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { translationRoutes } from './modules/translation/translation.routes.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { mediaRoutes } from './modules/catalogue/media.routes.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { LoginThrottle } from './modules/auth/login-throttle.js';
+import { personRoutes } from './modules/person/person.routes.js';
+import { projectRoutes } from './modules/project/project.routes.js';
+import { licenceRoutes } from './modules/licence/licence.routes.js';
+import { usageRoutes } from './modules/usage/usage.routes.js';
+import { adminReportRoutes } from './modules/admin-report/admin-report.routes.js';
+import { contactRoutes } from './modules/contact/contact.routes.js';
+import { createContactMailer } from './modules/contact/contact-mailer.js';
+import { memoryCounterStore, redisCounterStore } from './lib/counter-store.js';
+import { HttpError } from './lib/http-error.js';
+import { AVATAR_MAX_BYTES } from '@portal/contract/person';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,7 +61,6 @@ const qsOptions = { allowPrototypes: false, arrayLimit: 100, depth: 5, parameter
 
 /** Largest request body we accept outside file uploads. */
 const BODY_LIMIT = 256 * 1024;
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
  * Builds the whole application without listening, so tests can drive it with inject().
@@ -94,6 +107,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(multipart, {
     limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
   });
+  // Counters shared through Redis when several instances run; in memory otherwise.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  await app.register(rateLimit, {
+    global: false, // only routes that declare a limit: sign-in, password, uploads, contact
+    ...(redis ? { redis, nameSpace: 'portal:rl:' } : {}),
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, 'rateLimited', undefined, { 'retry-after': String(Math.ceil(context.ttl / 1000)) }),
+  });
   await registerDocs(app);
 
   enforceAccessDeclarations(app, app.routeAccess);
@@ -103,6 +125,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(translationRoutes);
   await app.register(catalogueRoutes);
   await app.register(mediaRoutes);
+  const throttle = new LoginThrottle(redis ? redisCounterStore(redis) : memoryCounterStore());
+  await app.register(authRoutes, { throttle });
+  await app.register(personRoutes);
+  await app.register(projectRoutes);
+  await app.register(licenceRoutes);
+  await app.register(usageRoutes);
+  await app.register(adminReportRoutes);
+  await app.register(contactRoutes, { mailer: createContactMailer(config.smtpUrl, config.contactTo) });
 
   await registerSpa(app, config.webDist);
   return app;

@@ -47,7 +47,7 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const handle = openDatabase(postgresUrl, { searchPath: schema });
-  if (options.migrate !== false) await migrateToLatest(handle.db);
+  if (options.migrate !== false) await migrateToLatest(handle.db, schema);
   return {
     ...handle,
     url: postgresUrl,
@@ -174,4 +174,48 @@ export async function countRows(db: Kysely<Database>, table: keyof Database): Pr
     .select(sql<number>`count(*)`.as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+export function basicAuth(email: string, password: string): string {
+  return `Basic ${Buffer.from(`${email}:${password}`, 'utf8').toString('base64')}`;
+}
+
+export async function login(app: FastifyInstance, person: TestPerson): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/rest/auth',
+    headers: { authorization: basicAuth(person.email, person.password) },
+  });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res.json<{ token: string }>().token;
+}
+
+export const bearer = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });
+
+export const form = (body: string): { headers: Record<string, string>; payload: string } => ({
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  payload: body,
+});
+
+const SNAPSHOT_TABLES: Array<keyof Database> = [
+  'person',
+  'project',
+  'serviceLicence',
+  'usageDaily',
+  'contactRequest',
+  'service',
+  'translation',
+];
+
+/** Every row of the tables a user can change, for "nothing changed" assertions. */
+export async function snapshot(db: Kysely<Database>): Promise<string> {
+  const parts: string[] = [];
+  for (const table of SNAPSHOT_TABLES) {
+    const rows = await db.selectFrom(table).selectAll().execute();
+    const lines = rows.map((r) =>
+      JSON.stringify(r, (_k, v: unknown) => (Buffer.isBuffer(v) ? `<${v.length} bytes>` : v)),
+    );
+    parts.push(`${table}:${lines.sort().join('\n')}`);
+  }
+  return parts.join('\n---\n');
 }

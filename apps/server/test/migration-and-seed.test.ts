@@ -30,14 +30,14 @@ describe('migrations and demo seed', () => {
   });
 
   it('migrates a fresh database to the whole data model, and a second run changes nothing', async () => {
-    expect(await migrateToLatest(database.db)).toEqual(['0001-initial-schema']);
-    expect(await migrateToLatest(database.db)).toEqual([]);
+    expect(await migrateToLatest(database.db, database.schema)).toEqual(['0001-initial-schema']);
+    expect(await migrateToLatest(database.db, database.schema)).toEqual([]);
     for (const table of TABLES) expect(await countRows(database.db, table)).toBe(0);
   });
 
   it('seeds the demo content, and seeding again duplicates nothing', async () => {
     const log: string[] = [];
-    const options = { dialect, production: false, demo: true, log: (l: string) => void log.push(l) };
+    const options = { dialect, schema: database.schema, production: false, demo: true, log: (l: string) => void log.push(l) };
     await prepareDatabase(database.db, options);
     const first = Object.fromEntries(
       await Promise.all(TABLES.map(async (t) => [t, await countRows(database.db, t)] as const)),
@@ -55,7 +55,7 @@ describe('migrations and demo seed', () => {
 
   it('keeps what users changed when the seed runs again', async () => {
     await database.db.updateTable('project').set({ name: 'Umbenannt' }).where('id', '=', 'demoProjShop').execute();
-    await prepareDatabase(database.db, { dialect, production: false, demo: true, log: () => undefined });
+    await prepareDatabase(database.db, { dialect, schema: database.schema, production: false, demo: true, log: () => undefined });
     const project = await database.db
       .selectFrom('project')
       .select('name')
@@ -77,7 +77,7 @@ describe('migrations and demo seed', () => {
   it('never seeds demo data in production', async () => {
     const fresh = await createTestDatabase({ migrate: false });
     try {
-      const result = await prepareDatabase(fresh.db, { dialect, production: true, demo: undefined, log: () => undefined });
+      const result = await prepareDatabase(fresh.db, { dialect, schema: fresh.schema, production: true, demo: undefined, log: () => undefined });
       expect(result.seeded).toBe(false);
       expect(await countRows(fresh.db, 'person')).toBe(0);
       expect(await countRows(fresh.db, 'translation')).toBeGreaterThan(0);

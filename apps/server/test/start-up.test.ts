@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,9 +45,12 @@ describe.runIf(dialect === 'sqlite')('starting the server process', () => {
   });
 
   it('stops with a clear message when the database cannot be opened', async () => {
-    const run = await startServer({ DATABASE_URL: 'sqlite:/proc/portal/none.sqlite', PORT: '0' });
+    const blocker = join(dir, 'a-file');
+    writeFileSync(blocker, 'not a folder');
+    const run = await startServer({ DATABASE_URL: `sqlite:${blocker}/portal.sqlite`, PORT: '0' });
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/^Start aborted: Cannot open SQLite database/);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
     expect(run.stderr).not.toMatch(/\n\s+at /);
   });
 

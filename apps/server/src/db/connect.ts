@@ -12,6 +12,8 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** Human-readable location without credentials, for start-up lines. */
   location: string;
+  /** PostgreSQL schema when one was given (tests); undefined means the default search path. */
+  schema?: string;
   close: () => Promise<void>;
 }
 
@@ -33,9 +35,9 @@ function compareVersions(a: string, b: string): number {
 function openSqlite(url: string): DatabaseHandle {
   const file = url.slice('sqlite:'.length);
   const inMemory = file === ':memory:' || file === '';
-  if (!inMemory) mkdirSync(dirname(resolve(file)), { recursive: true });
   let native: SqliteDatabase.Database;
   try {
+    if (!inMemory) mkdirSync(dirname(resolve(file)), { recursive: true });
     native = new SqliteDatabase(inMemory ? ':memory:' : file);
   } catch (error) {
     throw new DatabaseOpenError(`Cannot open SQLite database ${file}: ${(error as Error).message}`);
@@ -60,9 +62,10 @@ function openSqlite(url: string): DatabaseHandle {
 
 // Sums and counts come back from PostgreSQL as int8/numeric strings; our values stay far below
 // 2^53, so numbers are safe and keep both dialects returning the same types.
+const toNumber = (value: string): number => Number(value);
 const pgTypes = {
-  getTypeParser: ((oid: number, format?: string) =>
-    oid === 20 || oid === 1700 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+  getTypeParser: ((oid: number, format?: 'text' | 'binary'): unknown =>
+    oid === 20 || oid === 1700 ? toNumber : (pg.types.getTypeParser(oid, format ?? 'text') as unknown)) as typeof pg.types.getTypeParser,
 };
 
 function openPostgres(url: string, searchPath?: string): DatabaseHandle {
@@ -81,6 +84,7 @@ function openPostgres(url: string, searchPath?: string): DatabaseHandle {
     db,
     dialect: 'postgres',
     location: `PostgreSQL ${parsed.host}${parsed.pathname}`,
+    ...(searchPath ? { schema: searchPath } : {}),
     close: () => db.destroy(),
   };
 }

@@ -13,12 +13,14 @@ const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migra
 export class MigrationError extends Error {}
 
 /** Brings the schema up to date; returns the names of the migrations applied now. */
-export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<string[]> {
+  // With a schema, kysely looks for its bookkeeping tables there only (not in any schema on the
+  // search path), which keeps side-by-side schemas (tests, tenants) apart.
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = error instanceof Error ? error.message : 'unknown error';
     throw new MigrationError(`Migration ${failed} failed: ${reason}`);
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

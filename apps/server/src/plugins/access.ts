@@ -25,7 +25,7 @@ export interface RouteAccess {
 
 export function enforceAccessDeclarations(app: FastifyInstance, seen: RouteAccess[]): void {
   app.addHook('onRoute', (route: RouteOptions) => {
-    const access = (route.config as { access?: AccessPolicy } | undefined)?.access;
+    const access = route.config?.access;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) seen.push({ method, url: route.url, access });
     if (route.url.startsWith('/rest/') && !access) {

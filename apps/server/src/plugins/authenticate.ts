@@ -33,11 +33,10 @@ export function registerAuthentication(app: FastifyInstance, usageIngestToken: s
   app.decorateRequest('sessionId', null);
   app.decorateRequest('language', 'de');
 
+  // onRequest: the caller is known (or refused) before the body is even read, so anonymous
+  // callers cannot make us parse or validate anything on guarded routes.
   app.addHook('onRequest', async (request) => {
     request.language = requestLanguage(request.headers);
-  });
-
-  app.addHook('preHandler', async (request) => {
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public') {
       // Public routes still learn who is calling when a valid token comes along.

@@ -12,23 +12,23 @@ interface Mapped {
   headers?: Record<string, string>;
 }
 
-function problemOf(issueCode: string, received: unknown): FieldProblem {
-  if (issueCode === 'unrecognized_keys') return 'unknown';
-  if (issueCode === 'too_big') return 'tooLong';
-  if (received === undefined || issueCode === 'invalid_type') return received === undefined ? 'required' : 'invalid';
+function problemOf(code: string, message: string): FieldProblem {
+  if (code === 'unrecognized_keys') return 'unknown';
+  if (code === 'too_big') return 'tooLong';
+  // zod reports a missing value as an invalid type that "received undefined".
+  if (code === 'invalid_type' && /received undefined/.test(message)) return 'required';
   return 'invalid';
 }
 
+/** Field name (dotted path) → message in the request's language. */
 function fieldsFromValidation(error: FastifyError, request: FastifyRequest): Record<string, string> {
   const language = requestLanguage(request.headers);
   const fields: Record<string, string> = {};
   for (const item of error.validation ?? []) {
-    const params = item.params as { issue?: { code?: string; path?: PropertyKey[]; input?: unknown; keys?: string[] } };
-    const issue = params.issue;
-    const path = (issue?.path ?? []).map(String).join('.');
-    const keys = issue?.code === 'unrecognized_keys' ? (issue.keys ?? []) : [path || item.instancePath || '_'];
+    const path = item.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    const keys = item.keyword === 'unrecognized_keys' ? ((item.params as { keys?: string[] }).keys ?? []) : [path];
     for (const key of keys) {
-      fields[key || '_'] ??= fieldMessage(problemOf(issue?.code ?? '', issue?.input), language);
+      fields[key || '_'] ??= fieldMessage(problemOf(item.keyword, item.message ?? ''), language);
     }
   }
   return fields;
@@ -70,7 +70,12 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, mapped: 
     },
   };
   if (mapped.headers) void reply.headers(mapped.headers);
-  return reply.code(mapped.status).type('application/json; charset=utf-8').send(body);
+  // Errors bypass the route's response schemas: their shape is the same on every route.
+  return reply
+    .code(mapped.status)
+    .type('application/json; charset=utf-8')
+    .serializer((payload: unknown) => JSON.stringify(payload))
+    .send(body);
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {

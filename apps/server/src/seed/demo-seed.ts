@@ -9,7 +9,7 @@ import { demoLegalPages } from './content/demo-legal-pages.js';
 import { demoPricePackages } from './content/demo-price-packages.js';
 import { demoServices } from './content/demo-services.js';
 import type { DemoService } from './content/demo-types.js';
-import { renderSvg } from './render-image.js';
+import { renderSvg, renderSvgSizes } from './render-image.js';
 
 /** Widths of the gallery sizes; sm–xlg are the lightbox's srcset widths (spec §9). */
 export const GALLERY_WIDTHS = { xs: 200, sm: 421, md: 993, lg: 1201, xlg: 1401 } as const;
@@ -98,13 +98,14 @@ async function seedServiceMedia(db: Kysely<Database>, service: DemoService, now:
   const thumbnail = await renderSvg(service.thumbnailSvg, 800);
   await insertMediaIfMissing(db, { ...logo, createdAt: now });
   await insertMediaIfMissing(db, { ...thumbnail, createdAt: now });
+  const sizeNames = Object.keys(GALLERY_WIDTHS) as Array<keyof typeof GALLERY_WIDTHS>;
   const images = [];
   for (const [position, image] of service.gallery.entries()) {
+    const rendered = await renderSvgSizes(image.svg, Object.values(GALLERY_WIDTHS));
     const sizes: Record<string, string> = {};
-    for (const [size, width] of Object.entries(GALLERY_WIDTHS)) {
-      const rendered = await renderSvg(image.svg, width);
-      await insertMediaIfMissing(db, { ...rendered, createdAt: now });
-      sizes[size] = rendered.id;
+    for (const [index, media] of rendered.entries()) {
+      await insertMediaIfMissing(db, { ...media, createdAt: now });
+      sizes[sizeNames[index] ?? 'xs'] = media.id;
     }
     images.push({ position, image, sizes });
   }

@@ -8,6 +8,8 @@ import { readShippedTranslations } from './shipped-translations.js';
 
 export interface PrepareOptions {
   dialect: Dialect;
+  /** PostgreSQL schema of the handle, if any. */
+  schema?: string | undefined;
   production: boolean;
   /** PORTAL_DEMO: true/false, or undefined to decide by database. */
   demo: boolean | undefined;
@@ -20,7 +22,7 @@ export interface PrepareOptions {
  * only into a new embedded database outside production unless asked for explicitly.
  */
 export async function prepareDatabase(db: Kysely<Database>, options: PrepareOptions): Promise<{ seeded: boolean }> {
-  const applied = await migrateToLatest(db);
+  const applied = await migrateToLatest(db, options.schema);
   if (applied.length > 0) options.log(`Database migrated: ${applied.join(', ')}`);
   await upsertTranslations(db, readShippedTranslations());
   const isNew = applied.includes('0001-initial-schema');

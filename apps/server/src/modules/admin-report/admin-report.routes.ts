@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminReportQuerySchema, adminReportSchema } from '@portal/contract/admin-report';
+import { currentMonth, resolvePeriod } from '../../lib/period.js';
+import { buildAdminReport } from './admin-report.service.js';
+import { reportToCsv } from './report-csv.js';
+
+export const adminReportRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/rest/collection/admin/projects',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Usage and cost per project for a period (default: this month); CSV with Accept: text/csv or format=csv',
+        security: [{ bearer: [] }],
+        querystring: adminReportQuerySchema,
+        response: { 200: adminReportSchema },
+      },
+    },
+    async (request, reply) => {
+      const period = resolvePeriod(request.query, currentMonth(), request.language);
+      const report = await buildAdminReport(app.db, period);
+      const wantsCsv = request.query.format === 'csv' || (request.headers.accept ?? '').includes('text/csv');
+      if (wantsCsv) {
+        // Bypass the JSON response schema: this answer is a file.
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="report-${period.from}-${period.to}.csv"`)
+          .serializer((payload: unknown) => payload as string)
+          // @ts-expect-error the typed reply expects the JSON report; this branch sends its CSV form
+          .send(reportToCsv(report));
+      }
+      return report;
+    },
+  );
+};

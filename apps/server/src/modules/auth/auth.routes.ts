@@ -1,0 +1,51 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authResponseSchema } from '@portal/contract/auth';
+import { unauthorized } from '../../lib/http-error.js';
+import { dummyPasswordHash, verifyPassword } from '../../lib/password.js';
+import { findPersonByEmail } from '../person/person.repository.js';
+import { parseBasicCredentials } from './basic-credentials.js';
+import type { LoginThrottle } from './login-throttle.js';
+import { createSession, endSession } from './session.service.js';
+
+export const authRoutes: FastifyPluginAsyncZod<{ throttle: LoginThrottle }> = async (app, { throttle }) => {
+  app.post(
+    '/rest/auth',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with HTTP Basic (e-mail as user name); answers a bearer token',
+        security: [{ basic: [] }],
+        response: { 200: authResponseSchema },
+      },
+    },
+    async (request) => {
+      const { email, password } = parseBasicCredentials(request.headers.authorization);
+      await throttle.assertAllowed(email, request.ip);
+      const person = await findPersonByEmail(app.db, email);
+      // Verify against a dummy hash for unknown accounts, so both cases take the same time
+      // and give the same answer.
+      const ok = await verifyPassword(person?.passwordHash ?? (await dummyPasswordHash()), password);
+      if (!person || !ok) {
+        await throttle.recordFailure(email, request.ip);
+        throw unauthorized();
+      }
+      await throttle.recordSuccess(email);
+      const token = await createSession(app.db, person.id);
+      return { token, oid: person.id };
+    },
+  );
+
+  app.post(
+    '/rest/logout',
+    {
+      config: { access: 'user' },
+      schema: { tags: ['auth'], summary: 'Ends this session', security: [{ bearer: [] }], response: { 204: z.null() } },
+    },
+    async (request, reply) => {
+      if (request.sessionId) await endSession(app.db, request.sessionId);
+      return reply.code(204).send(null);
+    },
+  );
+};

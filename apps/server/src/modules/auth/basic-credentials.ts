@@ -1,0 +1,18 @@
+import { HttpError, unauthorized } from '../../lib/http-error.js';
+
+/**
+ * Reads `Authorization: Basic base64(email:password)`. The password may contain ':', so the
+ * split is at the first colon. No header: 401; a header that is not valid Basic: 400.
+ */
+export function parseBasicCredentials(header: string | undefined): { email: string; password: string } {
+  if (!header) throw unauthorized();
+  const match = /^Basic ([A-Za-z0-9+/]+=*)$/.exec(header.trim());
+  if (!match?.[1]) throw new HttpError(400, 'badRequest');
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon <= 0 || decoded.includes('\uFFFD')) throw new HttpError(400, 'badRequest');
+  const email = decoded.slice(0, colon).trim().toLowerCase();
+  const password = decoded.slice(colon + 1);
+  if (email.length > 254 || password.length === 0 || password.length > 200) throw new HttpError(400, 'badRequest');
+  return { email, password };
+}

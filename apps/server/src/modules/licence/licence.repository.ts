@@ -1,0 +1,102 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/database.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Live licences of the given projects with their services, oldest first. */
+export async function listLiveLicencesOfProjects(db: Db, projectIds: readonly string[]) {
+  if (projectIds.length === 0) return [];
+  return db
+    .selectFrom('serviceLicence')
+    .innerJoin('service', 'service.id', 'serviceLicence.serviceId')
+    .selectAll('service')
+    .select([
+      'serviceLicence.id as licenceId',
+      'serviceLicence.projectId as projectId',
+      'serviceLicence.online as online',
+      'serviceLicence.createdAt as licenceCreatedAt',
+    ])
+    .where('serviceLicence.projectId', 'in', projectIds)
+    .where('serviceLicence.deletedAt', 'is', null)
+    .orderBy('serviceLicence.createdAt')
+    .orderBy('serviceLicence.id')
+    .execute();
+}
+
+/** A live licence whose live project belongs to this owner; anything else is not found. */
+export async function findLiveLicenceOfOwner(db: Db, licenceId: string, ownerId: string) {
+  return db
+    .selectFrom('serviceLicence')
+    .innerJoin('project', 'project.id', 'serviceLicence.projectId')
+    .innerJoin('person', 'person.id', 'project.ownerId')
+    .innerJoin('service', 'service.id', 'serviceLicence.serviceId')
+    .selectAll('service')
+    .select([
+      'serviceLicence.id as licenceId',
+      'serviceLicence.licenceKey as licenceKey',
+      'serviceLicence.online as online',
+      'serviceLicence.formdata as formdata',
+      'serviceLicence.createdAt as licenceCreatedAt',
+      'project.id as projectId',
+      'project.name as projectName',
+      'person.firstname as ownerFirstname',
+      'person.lastname as ownerLastname',
+      'person.email as ownerEmail',
+    ])
+    .where('serviceLicence.id', '=', licenceId)
+    .where('serviceLicence.deletedAt', 'is', null)
+    .where('project.deletedAt', 'is', null)
+    .where('project.ownerId', '=', ownerId)
+    .executeTakeFirst();
+}
+
+export type LicenceWithContext = NonNullable<Awaited<ReturnType<typeof findLiveLicenceOfOwner>>>;
+
+export async function findLiveLicenceOfService(db: Db, projectId: string, serviceId: string) {
+  return db
+    .selectFrom('serviceLicence')
+    .select('id')
+    .where('projectId', '=', projectId)
+    .where('serviceId', '=', serviceId)
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function insertLicence(
+  db: Db,
+  row: { id: string; projectId: string; serviceId: string; licenceKey: string; now: string },
+): Promise<void> {
+  await db
+    .insertInto('serviceLicence')
+    .values({
+      id: row.id,
+      projectId: row.projectId,
+      serviceId: row.serviceId,
+      licenceKey: row.licenceKey,
+      online: 1,
+      formdata: '{}',
+      createdAt: row.now,
+      updatedAt: row.now,
+    })
+    .execute();
+}
+
+export async function updateLicence(
+  db: Db,
+  id: string,
+  changes: { online?: number; formdata?: string; now: string },
+): Promise<void> {
+  await db
+    .updateTable('serviceLicence')
+    .set({
+      ...(changes.online !== undefined ? { online: changes.online } : {}),
+      ...(changes.formdata !== undefined ? { formdata: changes.formdata } : {}),
+      updatedAt: changes.now,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function softDeleteLicence(db: Db, id: string, now: string): Promise<void> {
+  await db.updateTable('serviceLicence').set({ deletedAt: now, updatedAt: now }).where('id', '=', id).execute();
+}

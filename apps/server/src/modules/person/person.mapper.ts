@@ -1,0 +1,28 @@
+import type { Person } from '@portal/contract/person';
+import type { PersonRow } from '../../db/database.js';
+
+export const avatarUrl = (row: Pick<PersonRow, 'id' | 'avatarVersion'>): string | null =>
+  row.avatarVersion > 0 ? `/rest/collection/person/${row.id}/avatar?v=${row.avatarVersion}` : null;
+
+export function displayName(row: Pick<PersonRow, 'firstname' | 'lastname' | 'email'>): string {
+  return `${row.firstname} ${row.lastname}`.trim() || row.email;
+}
+
+/** The public shape of a person: never the password hash or the avatar bytes. */
+export function toPerson(row: PersonRow): Person {
+  return {
+    key: row.id,
+    id: row.id,
+    oid: row.id,
+    email: row.email,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    salutation: row.salutation,
+    language: row.language,
+    place: row.place,
+    company: row.company,
+    avatar: avatarUrl(row),
+    lastModified: row.updatedAt,
+    isAdmin: row.isAdmin === 1,
+  };
+}

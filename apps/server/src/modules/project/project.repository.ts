@@ -1,0 +1,99 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/database.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+const projectColumns = [
+  'project.id',
+  'project.ownerId',
+  'project.name',
+  'project.description',
+  'project.domainsProduction',
+  'project.domainsSandbox',
+  'project.createdAt',
+  'project.updatedAt',
+  'person.firstname as ownerFirstname',
+  'person.lastname as ownerLastname',
+  'person.email as ownerEmail',
+] as const;
+
+export async function listLiveProjectsOfOwner(db: Db, ownerId: string) {
+  return db
+    .selectFrom('project')
+    .innerJoin('person', 'person.id', 'project.ownerId')
+    .select(projectColumns)
+    .where('project.ownerId', '=', ownerId)
+    .where('project.deletedAt', 'is', null)
+    .orderBy('project.createdAt', 'desc')
+    .execute();
+}
+
+/** A live project of this owner; another owner's or a deleted one is not found. */
+export async function findLiveProjectOfOwner(db: Db, id: string, ownerId: string) {
+  return db
+    .selectFrom('project')
+    .innerJoin('person', 'person.id', 'project.ownerId')
+    .select(projectColumns)
+    .where('project.id', '=', id)
+    .where('project.ownerId', '=', ownerId)
+    .where('project.deletedAt', 'is', null)
+    .executeTakeFirst();
+}
+
+export type ProjectWithOwner = NonNullable<Awaited<ReturnType<typeof findLiveProjectOfOwner>>>;
+
+export async function insertProject(
+  db: Db,
+  row: {
+    id: string;
+    ownerId: string;
+    name: string;
+    description: string;
+    domainsProduction: string[];
+    domainsSandbox: string[];
+    now: string;
+  },
+): Promise<void> {
+  await db
+    .insertInto('project')
+    .values({
+      id: row.id,
+      ownerId: row.ownerId,
+      name: row.name,
+      description: row.description,
+      domainsProduction: JSON.stringify(row.domainsProduction),
+      domainsSandbox: JSON.stringify(row.domainsSandbox),
+      createdAt: row.now,
+      updatedAt: row.now,
+    })
+    .execute();
+}
+
+export async function updateProject(
+  db: Db,
+  id: string,
+  changes: { name?: string; description?: string; domainsProduction?: string[]; domainsSandbox?: string[]; now: string },
+): Promise<void> {
+  await db
+    .updateTable('project')
+    .set({
+      ...(changes.name !== undefined ? { name: changes.name } : {}),
+      ...(changes.description !== undefined ? { description: changes.description } : {}),
+      ...(changes.domainsProduction ? { domainsProduction: JSON.stringify(changes.domainsProduction) } : {}),
+      ...(changes.domainsSandbox ? { domainsSandbox: JSON.stringify(changes.domainsSandbox) } : {}),
+      updatedAt: changes.now,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Soft delete: the project and its licences stay for the billing history. */
+export async function softDeleteProject(db: Db, id: string, now: string): Promise<void> {
+  await db
+    .updateTable('serviceLicence')
+    .set({ deletedAt: now, updatedAt: now })
+    .where('projectId', '=', id)
+    .where('deletedAt', 'is', null)
+    .execute();
+  await db.updateTable('project').set({ deletedAt: now, updatedAt: now }).where('id', '=', id).execute();
+}

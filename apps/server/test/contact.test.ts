@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, countRows, form, type TestContext } from './helper.js';
+
+describe('contact form', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await buildTestApp();
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  // The route allows a few requests per address; each case below comes from an address of its own.
+  let address = 0;
+  const send = (body: string, language = 'de', remoteAddress = `192.0.2.${++address}`) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/rest/collection/contactform/send',
+      remoteAddress,
+      ...form(body),
+      headers: { ...form(body).headers, 'content-language': language },
+    });
+
+  it('stores a complete request and answers success 1 with a message', async () => {
+    const res = await send('firstname=Max&subname=Muster&email=max%40example.com&terms=true&message=Hallo');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: 1, msg: expect.stringContaining('Danke') });
+    const row = await ctx.db.selectFrom('contactRequest').selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ firstname: 'Max', subname: 'Muster', email: 'max@example.com', message: 'Hallo', termsAccepted: 1 });
+  });
+
+  it.each([
+    ['no terms', 'firstname=A&subname=B&email=a%40b.de'],
+    ['terms refused', 'firstname=A&subname=B&email=a%40b.de&terms=false'],
+    ['a bad email', 'firstname=A&subname=B&email=nope&terms=1'],
+    ['an empty first name', 'firstname=&subname=B&email=a%40b.de&terms=1'],
+  ])('answers %s with success 0 and a message in the request language, storing nothing', async (_label, body) => {
+    const before = await countRows(ctx.db, 'contactRequest');
+    const de = await send(body);
+    expect(de.statusCode).toBe(400);
+    expect(de.json()).toEqual({ success: 0, msg: expect.stringContaining('Bitte') });
+    const en = await send(body, 'en');
+    expect(en.json()).toEqual({ success: 0, msg: expect.stringContaining('Please') });
+    expect(await countRows(ctx.db, 'contactRequest')).toBe(before);
+  });
+
+  it('limits one address to a few requests, with Retry-After', async () => {
+    let last = 200;
+    let retryAfter: string | undefined;
+    for (let i = 0; i < 8 && last !== 429; i++) {
+      const res = await send('firstname=A&subname=B&email=a%40b.de&terms=1', 'de', '198.51.100.7');
+      last = res.statusCode;
+      retryAfter = String(res.headers['retry-after']);
+    }
+    expect(last).toBe(429);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+  });
+});

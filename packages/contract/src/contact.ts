@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { formBoolean } from './form-values.js';
+
+export const contactFormSchema = z
+  .object({
+    firstname: z.string().trim().min(1).max(100),
+    subname: z.string().trim().min(1).max(100),
+    email: z.email().max(254),
+    terms: formBoolean.refine((v) => v, { message: 'terms must be accepted' }),
+    message: z.string().trim().max(5000).optional(),
+  })
+  .strict();
+export type ContactForm = z.infer<typeof contactFormSchema>;
+
+export const contactResponseSchema = z.object({ success: z.union([z.literal(0), z.literal(1)]), msg: z.string() });
+export type ContactResponse = z.infer<typeof contactResponseSchema>;

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { idSchema, languageSchema } from './common.js';
+
+export const salutationSchema = z.enum(['m', 'f']);
+
+export const personSchema = z.object({
+  key: z.string(),
+  id: z.string(),
+  oid: z.string(),
+  email: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  salutation: salutationSchema.nullable(),
+  language: languageSchema,
+  place: z.string(),
+  company: z.string(),
+  /** URL of the avatar with a version for caching, or null when none was uploaded. */
+  avatar: z.string().nullable(),
+  /** ISO timestamp of the last change. */
+  lastModified: z.string(),
+  isAdmin: z.boolean(),
+});
+export type Person = z.infer<typeof personSchema>;
+
+const text = (max: number) => z.string().trim().max(max);
+
+/** Changed fields only. email and id may be sent (the form does) but never change anything. */
+export const personPatchSchema = z
+  .object({
+    salutation: z.union([salutationSchema, z.literal('')]).optional(),
+    firstname: text(100).min(1).optional(),
+    lastname: text(100).min(1).optional(),
+    language: languageSchema.optional(),
+    place: text(100).optional(),
+    company: text(150).optional(),
+    email: z.string().max(254).optional(),
+    id: idSchema.optional(),
+  })
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, { message: 'nothing to change' });
+export type PersonPatch = z.infer<typeof personPatchSchema>;
+
+export const passwordChangeSchema = z
+  .object({
+    oid: idSchema.optional(),
+    passwordActual: z.string().min(1).max(200),
+    password: z.string().min(8).max(200),
+  })
+  .strict();
+export type PasswordChange = z.infer<typeof passwordChangeSchema>;
+
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;

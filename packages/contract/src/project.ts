@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { idSchema } from './common.js';
+import { formStringList } from './form-values.js';
+import { serviceSummarySchema } from './service.js';
+
+/** Host names as a browser would send them in Origin: letters, digits, dots, dashes, an optional port. */
+export const hostSchema = z
+  .string()
+  .max(253)
+  .regex(/^(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*(:\d{1,5})?$/i, 'invalid host');
+
+export const projectOwnerSchema = z.object({ oid: z.string(), name: z.string() });
+
+export const licenceSummarySchema = z.object({
+  key: z.string(),
+  id: z.string(),
+  service: serviceSummarySchema,
+  online: z.boolean(),
+  /** Calls in the current calendar month. */
+  calls: z.object({ total: z.number().int(), from: z.string(), to: z.string() }),
+  createdAt: z.string(),
+});
+export type LicenceSummary = z.infer<typeof licenceSummarySchema>;
+
+export const projectSchema = z.object({
+  key: z.string(),
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  /** First line of the description, cut for cards. */
+  descriptionShort: z.string(),
+  projectOwner: projectOwnerSchema,
+  domainsProduction: z.array(z.string()),
+  domainsSandbox: z.array(z.string()),
+  licences: z.array(licenceSummarySchema),
+  createdAt: z.string(),
+  lastModified: z.string(),
+});
+export type Project = z.infer<typeof projectSchema>;
+export const projectListSchema = z.array(projectSchema);
+
+const name = z.string().trim().min(1).max(120);
+const description = z.string().trim().min(1).max(2000);
+
+export const projectCreateSchema = z
+  .object({
+    projectOwner: idSchema,
+    name,
+    description,
+    domainsProduction: formStringList(hostSchema).optional(),
+    domainsSandbox: formStringList(hostSchema).optional(),
+  })
+  .strict();
+export type ProjectCreate = z.infer<typeof projectCreateSchema>;
+
+export const projectPatchSchema = z
+  .object({
+    name: name.optional(),
+    description: description.optional(),
+    domainsProduction: formStringList(hostSchema).optional(),
+    domainsSandbox: formStringList(hostSchema).optional(),
+  })
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, { message: 'nothing to change' });
+export type ProjectPatch = z.infer<typeof projectPatchSchema>;
