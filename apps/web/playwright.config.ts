@@ -1,0 +1,70 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+
+// End-to-end tests against the REAL built server (npm run build first) on a fresh temporary
+// SQLite file with demo data. Debian's chromium, not a downloaded browser.
+const port = 3100;
+const baseURL = `http://127.0.0.1:${port}`;
+const here = fileURLToPath(new URL('.', import.meta.url));
+const database = join(tmpdir(), `portal-e2e-${process.pid}-${Date.now()}.sqlite`);
+// For e2e/global-teardown.ts, which runs in this (the main) process and removes the file.
+process.env.PORTAL_E2E_DATABASE ??= database;
+
+// Playwright reads a default export.
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  reporter: 'list',
+  // Two cores run the server, the browser and the test runner: allow for a busy machine.
+  expect: { timeout: 10_000 },
+  globalTeardown: './e2e/global-teardown.ts',
+  use: {
+    baseURL,
+    locale: 'de-DE',
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: [
+            '--headless',
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node ../server/dist/main.js',
+    cwd: here,
+    url: `${baseURL}/rest/ready`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${process.env.PORTAL_E2E_DATABASE}`,
+      PORTAL_DEMO: '1',
+      NODE_ENV: 'test',
+      WEB_DIST: join(here, 'dist'),
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import { Toaster } from 'sonner';
+import { useTheme } from '@/hooks/use-theme';
+
+/** Spec §9: notifications bottom right, 5000 ms (the 200 ms transition is in styles). */
+export function AppToaster() {
+  const { t } = useTranslation('Notifications');
+  const theme = useTheme();
+  return (
+    <Toaster
+      position="bottom-right"
+      duration={5000}
+      theme={theme}
+      closeButton
+      containerAriaLabel={t('region')}
+      toastOptions={{ closeButtonAriaLabel: t('close') }}
+    />
+  );
+}

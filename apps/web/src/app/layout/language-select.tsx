@@ -1,0 +1,35 @@
+import type { Language } from '@portal/contract/common';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '@/hooks/use-language';
+import { setLanguage, toLanguage } from '@/lib/i18n';
+
+/** Spec §1: de / English. A native select: accessible and light. */
+export function LanguageSelect() {
+  const { t, i18n } = useTranslation('Footer');
+  const language = useLanguage();
+  const id = useId();
+  const options: Array<{ value: Language; label: string }> = [
+    { value: 'de', label: t('languageDe') },
+    { value: 'en', label: t('languageEn') },
+  ];
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="text-sm text-muted-foreground">
+        {t('language')}
+      </label>
+      <select
+        id={id}
+        value={language}
+        onChange={(event) => void setLanguage(i18n, toLanguage(event.target.value))}
+        className="h-9 rounded-lg border border-border bg-background px-2 text-sm text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

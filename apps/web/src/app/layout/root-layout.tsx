@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { Footer } from './footer';
+import { NavigationProgress } from './navigation-progress';
+import { OfflineGate } from './offline-gate';
+import { TopBar } from './top-bar';
+
+/** The shell around every screen. */
+export function RootLayout() {
+  const { t } = useTranslation('Navigation');
+  return (
+    <OfflineGate>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-background px-4 py-2 focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:outline-2 focus:outline-ring"
+      >
+        {t('skipToContent')}
+      </a>
+      <NavigationProgress />
+      <div className="flex min-h-dvh flex-col">
+        <TopBar />
+        <main
+          id="main"
+          tabIndex={-1}
+          className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 focus:outline-none sm:px-6 sm:py-12"
+        >
+          <Outlet />
+        </main>
+        <Footer />
+      </div>
+      {/* Spec §2: scroll to top on navigation, saved position restored on back. */}
+      <ScrollRestoration />
+    </OfflineGate>
+  );
+}

@@ -1,0 +1,175 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { routePaths } from '@/config/paths';
+import type { Namespace } from '@/lib/i18n-namespaces';
+import type { RouteDataLoader } from '@/lib/route-loader';
+import { RouteError, RootError } from './layout/route-error';
+import { RootLayout } from './layout/root-layout';
+import { PageFallback } from './layout/page-fallback';
+import { preloadLoader, redirectLoader, type PreloadDependencies } from './preload';
+
+/**
+ * Every route of spec §2 as data: path, translation namespaces, lazy screen, lazy data preload.
+ * Screens and their loaders live in the features (one module per route, imported on first
+ * visit), so the first load carries only the shell.
+ */
+interface ScreenRoute {
+  id: string;
+  path?: string;
+  index?: true;
+  /** Loaded in the current language before entry (the start namespaces are always there). */
+  namespaces: readonly Namespace[];
+  screen: () => Promise<ComponentType>;
+  /** "Loaded before entry" of spec §2; absent where the spec says none. */
+  data?: () => Promise<RouteDataLoader>;
+  children?: readonly AppRoute[];
+}
+
+interface RedirectRoute {
+  id: string;
+  path?: string;
+  index?: true;
+  redirectTo: string;
+}
+
+type AppRoute = ScreenRoute | RedirectRoute;
+
+const catalogueDetail = () => import('@/features/catalogue/routes/service-detail');
+const projectDetail = () => import('@/features/projects/routes/project-detail');
+const licenceDetail = () => import('@/features/licences/routes/licence-detail');
+const priceOverview = () => import('@/features/prices/routes/price-overview');
+const legalPage = () => import('@/features/legal/routes/legal-page');
+const adminReport = () => import('@/features/admin/routes/admin-report');
+const projectsOverview = () => import('@/features/projects/routes/projects-overview');
+
+export const appRoutes: readonly AppRoute[] = [
+  { id: 'home', index: true, redirectTo: routePaths.services },
+  {
+    id: 'services',
+    path: routePaths.services,
+    namespaces: ['ServiceOverview'],
+    screen: () => import('@/features/catalogue/routes/service-overview').then((m) => m.ServiceOverviewRoute),
+  },
+  {
+    id: 'service',
+    path: routePaths.service,
+    namespaces: ['ServiceDetail'],
+    screen: () => catalogueDetail().then((m) => m.ServiceDetailRoute),
+    data: () => catalogueDetail().then((m) => m.serviceDetailLoader),
+  },
+  {
+    id: 'projects',
+    path: routePaths.projects,
+    namespaces: ['Projects'],
+    screen: () => projectsOverview().then((m) => m.ProjectsRoute),
+    data: () => projectsOverview().then((m) => m.projectsLoader),
+  },
+  {
+    id: 'project',
+    path: routePaths.project,
+    namespaces: ['ProjectDetail'],
+    screen: () => projectDetail().then((m) => m.ProjectDetailRoute),
+    data: () => projectDetail().then((m) => m.projectDetailLoader),
+    children: [
+      {
+        id: 'project-main',
+        index: true,
+        namespaces: [],
+        screen: () => import('@/features/projects/routes/project-main').then((m) => m.ProjectMainRoute),
+      },
+      {
+        id: 'licence',
+        path: routePaths.licence,
+        namespaces: ['Licence'],
+        screen: () => licenceDetail().then((m) => m.LicenceDetailRoute),
+        data: () => licenceDetail().then((m) => m.licenceDetailLoader),
+      },
+    ],
+  },
+  {
+    id: 'price',
+    path: routePaths.price,
+    namespaces: ['Price'],
+    screen: () => priceOverview().then((m) => m.PriceOverviewRoute),
+    data: () => priceOverview().then((m) => m.priceOverviewLoader),
+  },
+  {
+    id: 'profile',
+    path: routePaths.profile,
+    namespaces: ['Profile'],
+    screen: () => import('@/features/profile/routes/profile').then((m) => m.ProfileRoute),
+  },
+  {
+    id: 'legal',
+    path: routePaths.legal,
+    namespaces: ['Legal'],
+    screen: () => legalPage().then((m) => m.LegalPageRoute),
+    data: () => legalPage().then((m) => m.legalPageLoader),
+  },
+  {
+    id: 'admin',
+    path: routePaths.admin,
+    namespaces: ['Admin'],
+    screen: () => adminReport().then((m) => m.AdminReportRoute),
+    data: () => adminReport().then((m) => m.adminReportLoader),
+  },
+  {
+    id: 'not-found',
+    path: routePaths.notFound,
+    namespaces: ['NotFound'],
+    screen: () => import('@/features/not-found/routes/not-found').then((m) => m.NotFoundRoute),
+  },
+  { id: 'unknown', path: '*', redirectTo: routePaths.notFound },
+];
+
+function toRouteObject(route: AppRoute, deps: PreloadDependencies): RouteObject {
+  const place = route.index ? { index: true as const } : { path: route.path };
+  if ('redirectTo' in route) {
+    return { id: route.id, ...place, loader: redirectLoader(deps, route.redirectTo) };
+  }
+  return {
+    id: route.id,
+    ...place,
+    handle: { namespaces: route.namespaces },
+    loader: preloadLoader(deps, route.namespaces, route.data),
+    lazy: { Component: route.screen },
+    children: route.children?.map((child) => toRouteObject(child, deps)),
+  } as RouteObject;
+}
+
+export function createRoutes(deps: PreloadDependencies): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      element: <RootLayout />,
+      errorElement: <RootError />,
+      children: [
+        {
+          // Pathless: errors and the first-load fallback render inside the shell.
+          id: 'screens',
+          errorElement: <RouteError />,
+          hydrateFallbackElement: <PageFallback />,
+          children: appRoutes.map((route) => toRouteObject(route, deps)),
+        },
+      ],
+    },
+  ];
+}
+
+/** The namespaces of the routes matching `pathname`, to fetch them with the start namespaces. */
+export function namespacesFor(pathname: string): Namespace[] {
+  const matches = matchRoutes(appRoutes as unknown as RouteObject[], pathname) ?? [];
+  return matches.flatMap(({ route }) =>
+    'namespaces' in route ? [...(route as ScreenRoute).namespaces] : [],
+  );
+}
+
+export function createAppRouter(deps: Omit<PreloadDependencies, 'router'>) {
+  // Loaders reach the router through this holder: it exists only after createBrowserRouter
+  // returns, and the first navigation's loaders may already be running then.
+  const holder: { router?: AppRouter } = {};
+  holder.router = createBrowserRouter(createRoutes({ ...deps, router: () => holder.router }));
+  return holder.router;
+}
+
+export type AppRouter = ReturnType<typeof createBrowserRouter>;

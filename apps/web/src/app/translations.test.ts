@@ -1,0 +1,52 @@
+import { startNamespaces as contractStartNamespaces } from '@portal/contract/translation';
+import { describe, expect, it } from 'vitest';
+import { appRoutes } from './router';
+import { startNamespaces } from '@/lib/i18n-namespaces';
+
+type NamespaceFile = Record<string, { de?: unknown; en?: unknown }>;
+
+// The shipped texts (seeded into the translation table by the server).
+const files = import.meta.glob<NamespaceFile>('../../../server/src/seed/translations/*.json', {
+  eager: true,
+  import: 'default',
+});
+const shipped = new Map(
+  Object.entries(files).map(([path, texts]) => [path.replace(/^.*\/(\w+)\.json$/, '$1'), texts]),
+);
+
+function routeNamespaces(routes: readonly unknown[]): string[] {
+  return routes.flatMap((route) => {
+    const r = route as { namespaces?: string[]; children?: unknown[] };
+    return [...(r.namespaces ?? []), ...routeNamespaces(r.children ?? [])];
+  });
+}
+
+describe('shipped translations', () => {
+  it('start with the namespaces the contract names', () => {
+    expect([...startNamespaces]).toEqual([...contractStartNamespaces]);
+  });
+
+  it('exist for every start and route namespace', () => {
+    for (const namespace of [...startNamespaces, ...routeNamespaces(appRoutes)]) {
+      expect(shipped.has(namespace), `${namespace}.json`).toBe(true);
+    }
+  });
+
+  it('have a German and an English text for every key', () => {
+    for (const [namespace, texts] of shipped) {
+      for (const [key, text] of Object.entries(texts)) {
+        expect(typeof text.de === 'string' && text.de.trim() !== '', `${namespace}.${key} de`).toBe(true);
+        expect(typeof text.en === 'string' && text.en.trim() !== '', `${namespace}.${key} en`).toBe(true);
+      }
+    }
+  });
+
+  it('carry the texts the spec fixes', () => {
+    expect(shipped.get('General')?.offlineTitle?.de).toBe('Du bist offline');
+    expect(shipped.get('General')?.offlineText?.de).toBe(
+      'Überprüfe deine Internetverbindung um fortzusetzen',
+    );
+    expect(shipped.get('Notifications')?.dataSaved?.de).toBe('Daten gespeichert');
+    expect(shipped.get('Footer')?.versionLabel?.de).toBe('Beta {{version}}');
+  });
+});

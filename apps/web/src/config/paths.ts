@@ -1,0 +1,39 @@
+import { slugId } from '@/lib/format';
+
+// Every route of spec §2. `routePaths` are the patterns the router declares; `paths` build the
+// links. Nothing else in the app writes a route path by hand.
+
+export const routePaths = {
+  home: '/',
+  services: '/services',
+  service: '/services/:slugId',
+  projects: '/projects',
+  project: '/projects/:projectSlugId',
+  /** Child of `project`, relative. */
+  licence: ':licenceSlugId',
+  price: '/price',
+  profile: '/profile',
+  legal: '/rechtliches/:id',
+  admin: '/admin',
+  notFound: '/404',
+} as const;
+
+/** The internal names of the legal pages the footer links to. */
+export const legalPages = ['impressum', 'datenschutz', 'agb'] as const;
+export type LegalPageName = (typeof legalPages)[number];
+
+export const paths = {
+  home: () => '/',
+  services: () => '/services',
+  /** `name` in the current language. */
+  service: (name: string, id: string) => `/services/${slugId(name, id)}`,
+  projects: () => '/projects',
+  project: (name: string, id: string) => `/projects/${slugId(name, id)}`,
+  licence: (project: { name: string; id: string }, serviceName: string, licenceId: string) =>
+    `/projects/${slugId(project.name, project.id)}/${slugId(serviceName, licenceId)}`,
+  price: () => '/price',
+  profile: () => '/profile',
+  legal: (internerName: string) => `/rechtliches/${encodeURIComponent(internerName)}`,
+  admin: () => '/admin',
+  notFound: () => '/404',
+} as const;

@@ -1,0 +1,18 @@
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import type { Service } from '@portal/contract/service';
+import { restClient } from '@/lib/rest-client';
+
+export function getService({ id, signal }: { id: string; signal?: AbortSignal }) {
+  return restClient.get<Service>(`/rest/collection/service/${encodeURIComponent(id)}`, { signal });
+}
+
+export const serviceQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['service', id],
+    queryFn: ({ signal }) => getService({ id, signal }),
+  });
+
+/** For screens whose loader has put the service into the cache. */
+export function useService(id: string) {
+  return useSuspenseQuery(serviceQueryOptions(id));
+}

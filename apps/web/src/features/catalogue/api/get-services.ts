@@ -1,0 +1,31 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Language } from '@portal/contract/common';
+import type { ServiceSummary } from '@portal/contract/service';
+import { useLanguage } from '@/hooks/use-language';
+import { restClient } from '@/lib/rest-client';
+
+// Typed by the contract's schema; not parsed at run time, which would put zod into the
+// first-load bundle (the server validates its answers against the same schema).
+export function getServices({ language, signal }: { language: Language; signal?: AbortSignal }) {
+  return restClient.get<ServiceSummary[]>('/rest/collection/service', {
+    query: { orderby: 'name' },
+    language,
+    signal,
+  });
+}
+
+/** The server sorts by the name in the request language, so the language is part of the key. */
+export const servicesQueryOptions = (language: Language) =>
+  queryOptions({
+    queryKey: ['services', { orderby: 'name', language }],
+    queryFn: ({ signal }) => getServices({ language, signal }),
+  });
+
+export function useServices() {
+  const language = useLanguage();
+  return useQuery({
+    ...servicesQueryOptions(language),
+    // After a language switch, keep showing the list until the re-sorted one arrives.
+    placeholderData: (previous) => previous,
+  });
+}

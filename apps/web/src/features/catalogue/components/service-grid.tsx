@@ -1,0 +1,41 @@
+import { useTranslation } from 'react-i18next';
+import { ErrorState } from '@/components/query-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useServices } from '../api/get-services';
+import { ServiceCard } from './service-card';
+
+const gridClass = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
+
+/** The catalogue: 3 cards per row on large screens (spec §2), loading and error states. */
+export function ServiceGrid({ labelledBy }: { labelledBy: string }) {
+  const { t } = useTranslation('ServiceOverview');
+  const services = useServices();
+
+  if (services.isPending) {
+    return (
+      <div className={gridClass}>
+        <p role="status" className="sr-only">
+          {t('loading')}
+        </p>
+        {Array.from({ length: 6 }, (_, index) => (
+          <Skeleton key={index} className="h-80 rounded-xl" />
+        ))}
+      </div>
+    );
+  }
+  if (services.isError) {
+    return <ErrorState message={t('error')} onRetry={() => void services.refetch()} />;
+  }
+  if (services.data.length === 0) {
+    return <p className="text-muted-foreground">{t('empty')}</p>;
+  }
+  return (
+    <ul aria-labelledby={labelledBy} className={gridClass}>
+      {services.data.map((service) => (
+        <li key={service.key}>
+          <ServiceCard service={service} />
+        </li>
+      ))}
+    </ul>
+  );
+}

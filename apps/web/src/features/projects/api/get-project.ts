@@ -1,0 +1,17 @@
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import type { Project } from '@portal/contract/project';
+import { restClient } from '@/lib/rest-client';
+
+export function getProject({ id, signal }: { id: string; signal?: AbortSignal }) {
+  return restClient.get<Project>(`/rest/collection/project/${encodeURIComponent(id)}`, { signal });
+}
+
+export const projectQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['project', id],
+    queryFn: ({ signal }) => getProject({ id, signal }),
+  });
+
+export function useProject(id: string) {
+  return useSuspenseQuery(projectQueryOptions(id));
+}

@@ -1,0 +1,9 @@
+import type { Language } from '@portal/contract/common';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '@/lib/i18n';
+
+/** The interface language; components using it re-render when it changes. */
+export function useLanguage(): Language {
+  const { i18n } = useTranslation();
+  return currentLanguage(i18n);
+}

@@ -1,0 +1,181 @@
+import { http, HttpResponse } from 'msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { server } from '@/testing/msw-server';
+import { ApiError, NotFoundError } from './api-errors';
+import { configureRestClient, restClient } from './rest-client';
+import { storageKeys } from './storage';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+function signIn() {
+  window.localStorage.setItem(storageKeys.token, 'tok-123');
+  window.localStorage.setItem(storageKeys.oid, 'user1');
+  window.localStorage.setItem(storageKeys.language, 'en');
+}
+
+describe('restClient headers', () => {
+  it('sends Content-Language and the bearer token when one is stored', async () => {
+    signIn();
+    configureRestClient({ language: () => 'en' });
+    let seen: Headers | undefined;
+    server.use(
+      http.get('*/rest/collection/service', ({ request }) => {
+        seen = request.headers;
+        return HttpResponse.json([]);
+      }),
+    );
+    await restClient.get('/rest/collection/service');
+    expect(seen?.get('content-language')).toBe('en');
+    expect(seen?.get('authorization')).toBe('Bearer tok-123');
+  });
+
+  it('sends no Authorization header without a token, and a per-call language wins', async () => {
+    configureRestClient({ language: () => 'en' });
+    let seen: Headers | undefined;
+    server.use(
+      http.get('*/rest/collection/service', ({ request }) => {
+        seen = request.headers;
+        return HttpResponse.json([]);
+      }),
+    );
+    await restClient.get('/rest/collection/service', { language: 'de' });
+    expect(seen?.has('authorization')).toBe(false);
+    expect(seen?.get('content-language')).toBe('de');
+  });
+
+  it('encodes query arrays with brackets', async () => {
+    let url: URL | undefined;
+    server.use(
+      http.get('*/rest/collection/translation', ({ request }) => {
+        url = new URL(request.url);
+        return HttpResponse.json([]);
+      }),
+    );
+    await restClient.get('/rest/collection/translation', { query: { namespace: ['Navigation', 'Footer'] } });
+    expect(url?.searchParams.getAll('namespace[]')).toEqual(['Navigation', 'Footer']);
+  });
+});
+
+describe('restClient bodies and answers', () => {
+  it('form-encodes bodies with bracket arrays and returns JSON for 201', async () => {
+    let contentType: string | null = null;
+    let body = '';
+    server.use(
+      http.post('*/rest/collection/project', async ({ request }) => {
+        contentType = request.headers.get('content-type');
+        body = await request.text();
+        return HttpResponse.json({ id: 'p1', name: 'Shop' }, { status: 201 });
+      }),
+    );
+    const result = await restClient.post<{ id: string }>('/rest/collection/project', {
+      body: { name: 'Shop', domainsProduction: ['a.de', 'b.de'] },
+    });
+    expect(result).toEqual({ id: 'p1', name: 'Shop' });
+    expect(contentType).toContain('application/x-www-form-urlencoded');
+    expect(body).toBe('name=Shop&domainsProduction[]=a.de&domainsProduction[]=b.de');
+  });
+
+  it('sends FormData as multipart', async () => {
+    let contentType: string | null = null;
+    server.use(
+      http.post('*/rest/collection/person/u1/avatar', ({ request }) => {
+        contentType = request.headers.get('content-type');
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const form = new FormData();
+    form.append('avatar', new Blob(['x'], { type: 'image/png' }), 'a.png');
+    await restClient.post('/rest/collection/person/u1/avatar', { body: form });
+    expect(contentType).toMatch(/^multipart\/form-data; boundary=/);
+  });
+
+  it('gives undefined for 204', async () => {
+    server.use(http.delete('*/rest/collection/project/p1', () => new HttpResponse(null, { status: 204 })));
+    await expect(restClient.delete('/rest/collection/project/p1')).resolves.toBeUndefined();
+  });
+});
+
+describe('restClient errors', () => {
+  it('rejects a 404 with "404: not found"', async () => {
+    server.use(
+      http.get('*/rest/collection/service/nope', () =>
+        HttpResponse.json({ error: { code: 'notFound', message: 'Nicht gefunden' } }, { status: 404 }),
+      ),
+    );
+    const error = await restClient.get('/rest/collection/service/nope').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect((error as Error).message).toBe('404: not found');
+  });
+
+  it('on 401 clears token, user id and language, goes to / and passes the error on', async () => {
+    signIn();
+    const onUnauthorized = vi.fn();
+    configureRestClient({ onUnauthorized });
+    server.use(
+      http.get('*/rest/collection/person/user1', () =>
+        HttpResponse.json(
+          { error: { code: 'unauthorized', message: 'Bitte melde dich an.' } },
+          { status: 401 },
+        ),
+      ),
+    );
+    const error = await restClient.get('/rest/collection/person/user1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe('unauthorized');
+    expect((error as ApiError).message).toBe('Bitte melde dich an.');
+    expect(window.localStorage.getItem(storageKeys.token)).toBeNull();
+    expect(window.localStorage.getItem(storageKeys.oid)).toBeNull();
+    expect(window.localStorage.getItem(storageKeys.language)).toBeNull();
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+
+  it('keeps the session on a 401 the caller expects (failed login)', async () => {
+    signIn();
+    const onUnauthorized = vi.fn();
+    configureRestClient({ onUnauthorized });
+    server.use(
+      http.post('*/rest/auth', () =>
+        HttpResponse.json({ error: { code: 'unauthorized', message: 'Falsch' } }, { status: 401 }),
+      ),
+    );
+    await expect(restClient.post('/rest/auth', { logoutOnUnauthorized: false })).rejects.toBeInstanceOf(
+      ApiError,
+    );
+    expect(window.localStorage.getItem(storageKeys.token)).toBe('tok-123');
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('carries code, message and fields of other errors', async () => {
+    server.use(
+      http.patch('*/rest/collection/person/u1/password', () =>
+        HttpResponse.json(
+          { error: { code: 'validation', message: 'Ungültig', fields: { password: 'zu kurz' } } },
+          { status: 400 },
+        ),
+      ),
+    );
+    const error = (await restClient
+      .patch('/rest/collection/person/u1/password', { body: { password: 'x' } })
+      .catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(400);
+    expect(error.code).toBe('validation');
+    expect(error.message).toBe('Ungültig');
+    expect(error.fields).toEqual({ password: 'zu kurz' });
+  });
+
+  it('copes with an error answer that is not JSON', async () => {
+    server.use(
+      http.get(
+        '*/rest/health',
+        () => new HttpResponse('<html>Bad Gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
+      ),
+    );
+    const error = (await restClient.get('/rest/health').catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.code).toBe('internal');
+    expect(error.status).toBe(502);
+  });
+});

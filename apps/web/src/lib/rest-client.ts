@@ -1,0 +1,126 @@
+import type { ErrorBody, ErrorCode } from '@portal/contract/error';
+import type { Language } from '@portal/contract/common';
+import { ApiError, NotFoundError } from './api-errors';
+import { encodeForm, type FormFields } from './form-encoding';
+import { clearLocalSession, readToken } from './session';
+
+// The one way the web app talks to /rest/ (spec §7): Content-Language and bearer token on every
+// call, form-encoded or multipart bodies, JSON answers, and the status rules of spec §8.
+
+export interface RestClientHooks {
+  /** The language of the interface; sent as Content-Language. */
+  language: () => Language;
+  /** Called after a 401 has cleared the local session (spec §4: "navigate to /"). */
+  onUnauthorized: () => void;
+}
+
+// Wired by main.tsx (router and i18n do not exist when this module loads); the defaults keep
+// the client usable in tests and before start-up.
+let hooks: RestClientHooks = {
+  language: () => 'de',
+  onUnauthorized: () => window.location.assign('/'),
+};
+
+export function configureRestClient(next: Partial<RestClientHooks>): void {
+  hooks = { ...hooks, ...next };
+}
+
+export interface RestRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Query parameters, encoded like form bodies (`namespace[]=A&namespace[]=B`). */
+  query?: FormFields;
+  /** Fields are form-encoded; FormData (files) goes out as multipart. */
+  body?: FormFields | FormData;
+  /** Overrides the interface language, e.g. when the query key carries the language. */
+  language?: Language;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /**
+   * false for calls where a 401 is an expected answer, not an expired session (the login
+   * call): the error is returned without logging out.
+   */
+  logoutOnUnauthorized?: boolean;
+}
+
+function buildUrl(path: string, query: FormFields | undefined): string {
+  const search = query ? encodeForm(query) : '';
+  return search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  return text ? (JSON.parse(text) as unknown) : undefined;
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  let body: Partial<ErrorBody> | undefined;
+  try {
+    body = (await readJson(response)) as Partial<ErrorBody> | undefined;
+  } catch {
+    body = undefined; // not JSON (e.g. a proxy's HTML error page)
+  }
+  const error = body?.error;
+  return new ApiError({
+    status: response.status,
+    code: error?.code ?? fallbackCode(response.status),
+    message: error?.message ?? (response.statusText || `HTTP ${response.status}`),
+    fields: error?.fields,
+    requestId: error?.requestId ?? response.headers.get('x-request-id') ?? undefined,
+  });
+}
+
+function fallbackCode(status: number): ErrorCode {
+  if (status === 401) return 'unauthorized';
+  if (status === 403) return 'forbidden';
+  if (status === 429) return 'rateLimited';
+  return status >= 500 ? 'internal' : 'badRequest';
+}
+
+export async function restRequest<T>(path: string, options: RestRequest = {}): Promise<T> {
+  const { method = 'GET', query, body, language, signal, logoutOnUnauthorized = true } = options;
+  const headers = new Headers(options.headers);
+  headers.set('Accept', 'application/json');
+  headers.set('Content-Language', language ?? hooks.language());
+  const token = readToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body; // fetch sets the multipart boundary itself
+  } else if (body !== undefined) {
+    payload = encodeForm(body);
+    headers.set('Content-Type', 'application/x-www-form-urlencoded;charset=UTF-8');
+  }
+
+  const response = await fetch(buildUrl(path, query), {
+    method,
+    headers,
+    body: payload ?? null,
+    signal: signal ?? null,
+    credentials: 'same-origin',
+  });
+
+  if (response.ok) {
+    if (response.status === 204 || response.status === 205) return undefined as T;
+    return (await readJson(response)) as T;
+  }
+  if (response.status === 404) throw new NotFoundError();
+  const error = await toApiError(response);
+  if (response.status === 401 && logoutOnUnauthorized) {
+    clearLocalSession();
+    hooks.onUnauthorized();
+  }
+  throw error;
+}
+
+type BodylessOptions = Omit<RestRequest, 'method' | 'body'>;
+type BodyOptions = Omit<RestRequest, 'method'>;
+
+export const restClient = {
+  get: <T>(path: string, options?: BodylessOptions) => restRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, options?: BodyOptions) => restRequest<T>(path, { ...options, method: 'POST' }),
+  put: <T>(path: string, options?: BodyOptions) => restRequest<T>(path, { ...options, method: 'PUT' }),
+  patch: <T>(path: string, options?: BodyOptions) => restRequest<T>(path, { ...options, method: 'PATCH' }),
+  delete: <T = void>(path: string, options?: BodylessOptions) =>
+    restRequest<T>(path, { ...options, method: 'DELETE' }),
+};

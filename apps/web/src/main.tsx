@@ -1,0 +1,33 @@
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { AppProvider } from './app/provider';
+import { createAppRouter, namespacesFor } from './app/router';
+import { paths } from './config/paths';
+import { createI18n, currentLanguage } from './lib/i18n';
+import { createQueryClient } from './lib/query-client';
+import { configureRestClient } from './lib/rest-client';
+import './styles/index.css';
+
+// Start-up, the only module with effects. Texts, route chunk and route data load in parallel:
+// i18next fetches the start namespaces together with the first route's; the router starts that
+// route's loaders at once; React renders when the texts are there.
+async function start(): Promise<void> {
+  const queryClient = createQueryClient();
+  const { i18n, ready } = createI18n(namespacesFor(window.location.pathname));
+  configureRestClient({
+    language: () => currentLanguage(i18n),
+    // Only called after a 401 answer, long after `router` below exists.
+    onUnauthorized: () => void router.navigate(paths.home()),
+  });
+  const router = createAppRouter({ queryClient, i18n, i18nReady: ready });
+  await ready;
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  createRoot(container).render(
+    <AppProvider queryClient={queryClient} i18n={i18n}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+}
+
+void start();

@@ -1,0 +1,2 @@
+/** The app's version from apps/web/package.json, injected by Vite's `define`. */
+declare const __APP_VERSION__: string;

@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+
+// Vite reads a default export; this is the one place where the named-exports rule yields.
+export default defineConfig({
+  // Explicit root, so the config works the same from the repository root and from apps/web.
+  root,
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  define: { __APP_VERSION__: JSON.stringify(version) },
+  server: {
+    port: 3000,
+    strictPort: true,
+    // The API server runs beside Vite in development (`npm run dev`).
+    proxy: { '/rest': { target: 'http://127.0.0.1:3001' } },
+  },
+  preview: { port: 3000, strictPort: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Routes are lazy chunks; keep an eye on the entry chunk (budget: 130 KB gzip for /services).
+    chunkSizeWarningLimit: 400,
+  },
+});
