@@ -1,0 +1,39 @@
+import { useId, type ReactElement, type ReactNode } from 'react';
+import { Slot } from 'radix-ui';
+
+export interface FieldProps {
+  label: ReactNode;
+  /** Shown under the control and announced with it. */
+  error?: ReactNode;
+  hint?: ReactNode;
+  /** The single form control; it receives id, aria-invalid and aria-describedby. */
+  children: ReactElement;
+}
+
+/** A labelled form control with its hint and error wired up for assistive technology. */
+export function Field({ label, error, hint, children }: FieldProps) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <Slot.Root id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy}>
+        {children}
+      </Slot.Root>
+      {hint ? (
+        <p id={hintId} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
