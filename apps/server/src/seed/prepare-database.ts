@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { Dialect } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { purgeExpiredSessions } from '../modules/auth/session.service.js';
 import { upsertTranslations } from '../modules/translation/translation.repository.js';
 import { seedDemo } from './demo-seed.js';
 import { readShippedTranslations } from './shipped-translations.js';
@@ -25,6 +26,7 @@ export async function prepareDatabase(db: Kysely<Database>, options: PrepareOpti
   const applied = await migrateToLatest(db, options.schema);
   if (applied.length > 0) options.log(`Database migrated: ${applied.join(', ')}`);
   await upsertTranslations(db, readShippedTranslations());
+  await purgeExpiredSessions(db);
   const isNew = applied.includes('0001-initial-schema');
   const wanted = options.demo ?? (isNew && options.dialect === 'sqlite' && !options.production);
   if (!wanted || options.production) return { seeded: false };

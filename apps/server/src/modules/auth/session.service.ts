@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, PersonRow } from '../../db/database.js';
 import { newId, newSessionToken, sha256Hex } from '../../lib/ids.js';
 import {
+  deleteExpiredSessions,
   deleteOtherSessions,
   deleteSession,
   findSessionWithPerson,
@@ -49,6 +50,11 @@ export async function resolveSession(
   }
   if (now.getTime() - lastSeen > TOUCH_INTERVAL_MS) await touchSession(db, found.sessionId, now.toISOString());
   return { sessionId: found.sessionId, person: found.person };
+}
+
+/** Removes sessions past either expiry (run at start; expired ones are refused anyway). */
+export async function purgeExpiredSessions(db: Kysely<Database>, now = new Date()): Promise<void> {
+  await deleteExpiredSessions(db, new Date(now.getTime() - SESSION_IDLE_MS).toISOString(), now.toISOString());
 }
 
 export async function endSession(db: Kysely<Database>, sessionId: string): Promise<void> {

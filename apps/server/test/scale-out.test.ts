@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { basicAuth, bearer, createPerson, createTestDatabase, login, type TestDatabase } from './helper.js';
+
+// Two server instances on one database and one Redis, as behind a load balancer: a session
+// made on one works on the other, and sign-in failures count across both.
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+describe.runIf(process.env.TEST_REDIS !== '0')('several instances (shared database and Redis)', () => {
+  let database: TestDatabase;
+  let first: FastifyInstance;
+  let second: FastifyInstance;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: database.url, REDIS_URL: redisUrl });
+    first = await buildApp({ config, db: database.db, dialect: database.dialect, logger: false });
+    second = await buildApp({ config, db: database.db, dialect: database.dialect, logger: false });
+  });
+  afterAll(async () => {
+    await first.close();
+    await second.close();
+    await database.destroy();
+  });
+
+  it('accepts a token issued by the other instance', async () => {
+    const person = await createPerson(database.db);
+    const token = await login(first, person);
+    const res = await second.inject({ method: 'GET', url: `/rest/collection/person/${person.id}`, headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('counts failed sign-ins across instances', async () => {
+    const person = await createPerson(database.db, { email: `shared-${randomBytes(4).toString('hex')}@example.com` });
+    const remoteAddress = `198.18.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+    for (let i = 0; i < 10; i++) {
+      const app = i % 2 === 0 ? first : second;
+      const res = await app.inject({ method: 'POST', url: '/rest/auth', remoteAddress, headers: { authorization: basicAuth(person.email, 'wrong') } });
+      expect(res.statusCode).toBe(401);
+    }
+    for (const app of [first, second]) {
+      const res = await app.inject({ method: 'POST', url: '/rest/auth', remoteAddress, headers: { authorization: basicAuth(person.email, person.password) } });
+      expect(res.statusCode).toBe(429);
+    }
+  });
+});
