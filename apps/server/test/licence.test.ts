@@ -166,3 +166,54 @@ describe('licences, settings and usage', () => {
     expect(wrongToken.statusCode).toBe(401);
   });
 });
+
+describe('licence check for the provider services', () => {
+  let ctx: TestContext;
+  let token: string;
+  let licenceKey: string;
+  let licenceId: string;
+  beforeAll(async () => {
+    ctx = await buildTestApp({ USAGE_INGEST_TOKEN: INGEST });
+    const person = await createPerson(ctx.db);
+    token = await login(ctx.app, person);
+    const serviceId = await createService(ctx.db);
+    const project = await ctx.app.inject({
+      method: 'POST',
+      url: '/rest/collection/project',
+      headers: bearer(token),
+      payload: { projectOwner: person.id, name: 'P', description: 'D', domainsProduction: ['shop.example.com', '*.cdn.example.com'], domainsSandbox: ['localhost:8080'] },
+    });
+    const added = await ctx.app.inject({
+      method: 'PUT',
+      url: `/rest/collection/project/${project.json<{ id: string }>().id}/service_licence/${serviceId}`,
+      headers: bearer(token),
+    });
+    licenceId = added.json<{ licences: Array<{ id: string }> }>().licences[0]!.id;
+    licenceKey = (await ctx.app.inject({ method: 'GET', url: `/rest/collection/service_licence/${licenceId}`, headers: bearer(token) })).json<LicenceBody>().licenceKey;
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  const check = (body: object) =>
+    ctx.app.inject({ method: 'POST', url: '/rest/usage/licence-check', headers: { authorization: `Bearer ${INGEST}` }, payload: body });
+
+  it('tells which of the project domains a host belongs to', async () => {
+    expect((await check({ licenceKey, host: 'SHOP.example.com' })).json()).toMatchObject({ valid: true, environment: 'production' });
+    expect((await check({ licenceKey, host: 'img.cdn.example.com' })).json()).toMatchObject({ valid: true, environment: 'production' });
+    expect((await check({ licenceKey, host: 'localhost:8080' })).json()).toMatchObject({ valid: true, environment: 'sandbox' });
+    expect((await check({ licenceKey, host: 'evil.example.org' })).json()).toMatchObject({ valid: false, environment: null });
+    expect((await check({ licenceKey })).json()).toMatchObject({ valid: true, environment: null });
+  });
+
+  it('answers not valid for unknown keys and switched-off licences', async () => {
+    expect((await check({ licenceKey: 'lk_nope' })).json()).toEqual({ valid: false, serviceId: null, environment: null });
+    await ctx.app.inject({ method: 'PATCH', url: `/rest/collection/service_licence/${licenceId}`, headers: bearer(token), payload: { online: false } });
+    expect((await check({ licenceKey, host: 'shop.example.com' })).json()).toMatchObject({ valid: false });
+  });
+
+  it('is only for the provider services', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/rest/usage/licence-check', headers: bearer(token), payload: { licenceKey } });
+    expect(res.statusCode).toBe(401);
+  });
+});

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dialect } from './helper.js';
+import { openDatabase } from '../src/db/connect.js';
+import { countRows, dialect } from './helper.js';
 
 // These start the real server process; they run once (in the SQLite pass) since they test
 // the embedded default start.
@@ -61,9 +62,21 @@ describe.runIf(dialect === 'sqlite')('starting the server process', () => {
     expect(first.stdout).toContain('demo@example.com / demo1234');
     expect(first.stdout).toContain('admin@example.com / admin1234');
 
+    // Something a user saved in between must survive the next start untouched.
+    const handle = openDatabase(url);
+    await handle.db.updateTable('project').set({ name: 'Von Hand umbenannt' }).where('id', '=', 'demoProjShop').execute();
+    const projectsBefore = await countRows(handle.db, 'project');
+    await handle.close();
+
     const second = await startServer({ DATABASE_URL: url, PORT: '0' }, /Portal serving on/);
     expect(second.code).toBe(0);
     expect(second.stdout).not.toContain('Demo data loaded');
     expect(second.stdout).not.toContain('Database migrated');
+
+    const after = openDatabase(url);
+    const renamed = await after.db.selectFrom('project').select('name').where('id', '=', 'demoProjShop').executeTakeFirst();
+    expect(renamed?.name).toBe('Von Hand umbenannt');
+    expect(await countRows(after.db, 'project')).toBe(projectsBefore);
+    await after.close();
   }, 90_000);
 });

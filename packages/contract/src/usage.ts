@@ -20,3 +20,19 @@ export const usageIngestSchema = z
   .strict();
 
 export const usageIngestResponseSchema = z.object({ accepted: z.number().int(), unknownKeys: z.array(z.string()) });
+
+/** Licence check from the provider's services: is this key live, and for which host? */
+export const licenceCheckSchema = z
+  .object({
+    licenceKey: z.string().min(1).max(100),
+    /** Host the request came from (Origin/Referer host), to match the project's domains. */
+    host: z.string().max(253).optional(),
+  })
+  .strict();
+
+export const licenceCheckResponseSchema = z.object({
+  valid: z.boolean(),
+  serviceId: z.string().nullable(),
+  /** Which of the project's domain lists the host is in; null when none matched or none was given. */
+  environment: z.enum(['production', 'sandbox']).nullable(),
+});

@@ -44,3 +44,20 @@ export async function licenceIdsByKey(db: Db, keys: readonly string[]) {
   const rows = await db.selectFrom('serviceLicence').select(['id', 'licenceKey']).where('licenceKey', 'in', keys).execute();
   return new Map(rows.map((r) => [r.licenceKey, r.id]));
 }
+
+/** A live licence of a live project by its public key, with the project's domains. */
+export async function findLiveLicenceByKey(db: Db, licenceKey: string) {
+  return db
+    .selectFrom('serviceLicence')
+    .innerJoin('project', 'project.id', 'serviceLicence.projectId')
+    .select([
+      'serviceLicence.serviceId as serviceId',
+      'serviceLicence.online as online',
+      'project.domainsProduction as domainsProduction',
+      'project.domainsSandbox as domainsSandbox',
+    ])
+    .where('serviceLicence.licenceKey', '=', licenceKey)
+    .where('serviceLicence.deletedAt', 'is', null)
+    .where('project.deletedAt', 'is', null)
+    .executeTakeFirst();
+}

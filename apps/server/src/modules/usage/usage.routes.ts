@@ -1,9 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { usageIngestResponseSchema, usageIngestSchema } from '@portal/contract/usage';
+import {
+  licenceCheckResponseSchema,
+  licenceCheckSchema,
+  usageIngestResponseSchema,
+  usageIngestSchema,
+} from '@portal/contract/usage';
+import { environmentOf } from './licence-check.js';
 import { fieldMessage } from '../../lib/error-messages.js';
 import { validation } from '../../lib/http-error.js';
 import { isRealDay } from '../../lib/period.js';
-import { licenceIdsByKey, upsertUsage } from './usage.repository.js';
+import { findLiveLicenceByKey, licenceIdsByKey, upsertUsage } from './usage.repository.js';
 
 export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -33,6 +39,32 @@ export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       await app.db.transaction().execute((trx) => upsertUsage(trx, [...rows.values()]));
       return { accepted: rows.size, unknownKeys: [...unknown] };
+    },
+  );
+
+  app.post(
+    '/rest/usage/licence-check',
+    {
+      config: { access: 'ingest' },
+      schema: {
+        tags: ['usage'],
+        summary: "Provider's services check a licence key (live, online, and for which of the project's domains)",
+        security: [{ bearer: [] }],
+        body: licenceCheckSchema,
+        response: { 200: licenceCheckResponseSchema },
+      },
+    },
+    async (request) => {
+      const licence = await findLiveLicenceByKey(app.db, request.body.licenceKey);
+      // Unknown, deleted and switched-off licences all answer "not valid" alike.
+      if (!licence || licence.online !== 1) return { valid: false, serviceId: null, environment: null };
+      const environment = environmentOf(request.body.host, {
+        production: JSON.parse(licence.domainsProduction) as string[],
+        sandbox: JSON.parse(licence.domainsSandbox) as string[],
+      });
+      // With a host given, it must be one of the project's domains.
+      const valid = request.body.host === undefined || environment !== null;
+      return { valid, serviceId: licence.serviceId, environment };
     },
   );
 };
