@@ -55,6 +55,12 @@ describe.runIf(dialect === 'sqlite')('starting the server process', () => {
     expect(run.stderr).not.toMatch(/\n\s+at /);
   });
 
+  it('stops with a clear message when PostgreSQL cannot be reached', async () => {
+    const run = await startServer({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/portal', PORT: '0' });
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toBe('Start aborted: Cannot use the database: connect ECONNREFUSED 127.0.0.1:1');
+  });
+
   it('creates, migrates and seeds a new database, prints the demo accounts, stops cleanly on SIGTERM, and keeps the data on the next start', async () => {
     const url = `sqlite:${join(dir, 'portal.sqlite')}`;
     const first = await startServer({ DATABASE_URL: url, PORT: '0' }, /Portal serving on[\s\S]*admin@example.com/);

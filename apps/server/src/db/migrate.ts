@@ -19,9 +19,10 @@ export async function migrateToLatest(db: Kysely<Database>, schema?: string): Pr
   const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
-    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName;
     const reason = error instanceof Error ? error.message : 'unknown error';
-    throw new MigrationError(`Migration ${failed} failed: ${reason}`);
+    // No failed migration named: the database could not even be reached or read.
+    throw new MigrationError(failed ? `Migration ${failed} failed: ${reason}` : `Cannot use the database: ${reason}`);
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
