@@ -26,7 +26,9 @@ export default defineConfig({
   use: {
     baseURL,
     locale: 'de-DE',
-    trace: 'retain-on-failure',
+    // Recording a trace for every test more than doubles the run time on two cores; traces are
+    // taken on the retry of a failed test (CI retries once). Locally: --trace on.
+    trace: 'on-first-retry',
   },
   projects: [
     {
@@ -63,7 +65,8 @@ export default defineConfig({
       DATABASE_URL: `sqlite:${process.env.PORTAL_E2E_DATABASE}`,
       PORTAL_DEMO: '1',
       NODE_ENV: 'test',
-      WEB_DIST: join(here, 'dist'),
+      // E2E_WEB_DIST: test a build kept elsewhere (e.g. while someone rebuilds apps/web/dist).
+      WEB_DIST: process.env.E2E_WEB_DIST ?? join(here, 'dist'),
       LOG_LEVEL: 'warn',
     },
   },

@@ -14,7 +14,16 @@ export default defineConfig({
   // Explicit root, so the config works the same from the repository root and from apps/web.
   root,
   plugins: [react(), tailwindcss()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: /^@\//, replacement: `${fileURLToPath(new URL('./src/', import.meta.url))}` },
+      // React 19 has useSyncExternalStore; skip the shim's fallback (see the target file).
+      {
+        find: /^use-sync-external-store\/shim$/,
+        replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store-shim.ts', import.meta.url)),
+      },
+    ],
+  },
   define: { __APP_VERSION__: JSON.stringify(version) },
   server: {
     port: 3000,
@@ -28,5 +37,14 @@ export default defineConfig({
     emptyOutDir: true,
     // Routes are lazy chunks; keep an eye on the entry chunk (budget: 130 KB gzip for /services).
     chunkSizeWarningLimit: 400,
+    rolldownOptions: {
+      output: {
+        // Everything the first paint needs in ONE chunk: by default rolldown splits the modules
+        // shared with lazy routes into many small chunks (25 requests, ~6 KB more gzip).
+        codeSplitting: {
+          groups: [{ name: 'app', tags: ['$initial'] }],
+        },
+      },
+    },
   },
 });

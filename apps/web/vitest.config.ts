@@ -13,6 +13,8 @@ export default mergeConfig(
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['./src/testing/setup-tests.ts'],
       restoreMocks: true,
+      // jsdom renders are slow on a busy 2-core machine; a timeout is not what these tests check.
+      testTimeout: 15_000,
       unstubGlobals: true,
     },
   }),

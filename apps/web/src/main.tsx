@@ -3,6 +3,7 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './app/provider';
 import { createAppRouter, namespacesFor } from './app/router';
 import { paths } from './config/paths';
+import { forgetPrivateData } from './lib/auth';
 import { createI18n, currentLanguage } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 import { configureRestClient } from './lib/rest-client';
@@ -16,8 +17,12 @@ async function start(): Promise<void> {
   const { i18n, ready } = createI18n(namespacesFor(window.location.pathname));
   configureRestClient({
     language: () => currentLanguage(i18n),
-    // Only called after a 401 answer, long after `router` below exists.
-    onUnauthorized: () => void router.navigate(paths.home()),
+    // Only called after a 401 answer (the session is already cleared), long after `router`
+    // below exists. Spec §4: local logout, then '/'.
+    onUnauthorized: () => {
+      forgetPrivateData(queryClient);
+      void router.navigate(paths.home());
+    },
   });
   const router = createAppRouter({ queryClient, i18n, i18nReady: ready });
   await ready;

@@ -3,6 +3,7 @@ import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router
 import { routePaths } from '@/config/paths';
 import type { Namespace } from '@/lib/i18n-namespaces';
 import type { RouteDataLoader } from '@/lib/route-loader';
+import { ServiceOverviewRoute } from '@/features/catalogue/routes/service-overview';
 import { RouteError, RootError } from './layout/route-error';
 import { RootLayout } from './layout/root-layout';
 import { PageFallback } from './layout/page-fallback';
@@ -48,7 +49,8 @@ export const appRoutes: readonly AppRoute[] = [
     id: 'services',
     path: routePaths.services,
     namespaces: ['ServiceOverview'],
-    screen: () => import('@/features/catalogue/routes/service-overview').then((m) => m.ServiceOverviewRoute),
+    // The landing screen is part of the first-load chunk (no second round trip before it shows).
+    screen: () => Promise.resolve(ServiceOverviewRoute),
   },
   {
     id: 'service',
@@ -67,7 +69,8 @@ export const appRoutes: readonly AppRoute[] = [
   {
     id: 'project',
     path: routePaths.project,
-    namespaces: ['ProjectDetail'],
+    // Projects: the project form (create and settings) shares its texts.
+    namespaces: ['ProjectDetail', 'Projects'],
     screen: () => projectDetail().then((m) => m.ProjectDetailRoute),
     data: () => projectDetail().then((m) => m.projectDetailLoader),
     children: [

@@ -12,21 +12,52 @@ export interface LoginRequest {
   onSuccess?: () => void;
 }
 
+// A screen may ask in its first effect, before the shell's listener is subscribed (effects of
+// earlier siblings run first). Such a request waits here and is handed to the first listener.
+const listening = { login: 0, contact: 0 };
+let waitingLogin: LoginRequest | null = null;
+let waitingContact = false;
+
 export function requestLogin(request: LoginRequest = {}): void {
+  if (listening.login === 0) {
+    waitingLogin = request;
+    return;
+  }
   window.dispatchEvent(new CustomEvent<LoginRequest>(LOGIN_EVENT, { detail: request }));
 }
 
 export function onLoginRequest(listener: (request: LoginRequest) => void): () => void {
   const handler = (event: Event) => listener((event as CustomEvent<LoginRequest>).detail);
   window.addEventListener(LOGIN_EVENT, handler);
-  return () => window.removeEventListener(LOGIN_EVENT, handler);
+  listening.login += 1;
+  if (waitingLogin) {
+    const request = waitingLogin;
+    waitingLogin = null;
+    listener(request);
+  }
+  return () => {
+    window.removeEventListener(LOGIN_EVENT, handler);
+    listening.login -= 1;
+  };
 }
 
 export function requestContact(): void {
+  if (listening.contact === 0) {
+    waitingContact = true;
+    return;
+  }
   window.dispatchEvent(new CustomEvent(CONTACT_EVENT));
 }
 
 export function onContactRequest(listener: () => void): () => void {
   window.addEventListener(CONTACT_EVENT, listener);
-  return () => window.removeEventListener(CONTACT_EVENT, listener);
+  listening.contact += 1;
+  if (waitingContact) {
+    waitingContact = false;
+    listener();
+  }
+  return () => {
+    window.removeEventListener(CONTACT_EVENT, listener);
+    listening.contact -= 1;
+  };
 }

@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Person } from '@portal/contract/person';
-import { readSession } from './session';
+import { useSession } from '@/hooks/use-session';
+import { clearLocalSession } from './session';
 import { restClient } from './rest-client';
 
 export function getUser({ oid, signal }: { oid: string; signal?: AbortSignal }) {
@@ -13,11 +14,39 @@ export const userQueryOptions = (oid: string) =>
     queryFn: ({ signal }) => getUser({ oid, signal }),
   });
 
-/** Spec §4: with a stored token and user id, the user is loaded; otherwise nobody is signed in. */
+/**
+ * Spec §4: with a stored token and user id, the user is loaded; otherwise nobody is signed in
+ * (then the query stays idle: `isPending` with `fetchStatus` 'idle'). Re-renders on login and
+ * logout.
+ */
 export function useUser() {
-  const session = readSession();
+  const session = useSession();
   return useQuery({
     ...userQueryOptions(session?.oid ?? ''),
     enabled: session !== null,
   });
+}
+
+/** The first letters of first and last name for the profile button ('' when there are none). */
+export function initials(person: Pick<Person, 'firstname' | 'lastname'>): string {
+  const first = (text: string) => Array.from(text.trim())[0] ?? '';
+  return `${first(person.firstname)}${first(person.lastname)}`.toUpperCase();
+}
+
+// Query roots that hold the public catalogue: kept over a logout, everything else (user,
+// projects, licences, reports …) belongs to the person who was signed in.
+const publicQueryRoots: ReadonlySet<unknown> = new Set(['services', 'service', 'price-packages', 'legal-pages']);
+
+/** Drops every cached answer that belonged to the signed-in user (spec §4: "clears … user"). */
+export function forgetPrivateData(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => !publicQueryRoots.has(query.queryKey[0]) });
+}
+
+/**
+ * Local logout (spec §4): token, user id and language choice leave local storage, the user's
+ * data leaves the cache. Used by logout, by a failed user load after login and after a 401.
+ */
+export function logoutLocally(queryClient: QueryClient): void {
+  clearLocalSession();
+  forgetPrivateData(queryClient);
 }

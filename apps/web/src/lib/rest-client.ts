@@ -40,6 +40,11 @@ export interface RestRequest {
    * call): the error is returned without logging out.
    */
   logoutOnUnauthorized?: boolean;
+  /**
+   * Error statuses whose JSON body is the answer rather than an error, e.g. the contact form's
+   * 400 `{ success: 0, msg }` that the modal shows.
+   */
+  answerStatuses?: readonly number[];
 }
 
 function buildUrl(path: string, query: FormFields | undefined): string {
@@ -77,12 +82,13 @@ function fallbackCode(status: number): ErrorCode {
 }
 
 export async function restRequest<T>(path: string, options: RestRequest = {}): Promise<T> {
-  const { method = 'GET', query, body, language, signal, logoutOnUnauthorized = true } = options;
+  const { method = 'GET', query, body, language, signal, logoutOnUnauthorized = true, answerStatuses = [] } = options;
   const headers = new Headers(options.headers);
   headers.set('Accept', 'application/json');
   headers.set('Content-Language', language ?? hooks.language());
   const token = readToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
+  // The login call brings its own (Basic) credentials; a leftover token must not replace them.
+  if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
 
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
@@ -100,7 +106,7 @@ export async function restRequest<T>(path: string, options: RestRequest = {}): P
     credentials: 'same-origin',
   });
 
-  if (response.ok) {
+  if (response.ok || answerStatuses.includes(response.status)) {
     if (response.status === 204 || response.status === 205) return undefined as T;
     return (await readJson(response)) as T;
   }

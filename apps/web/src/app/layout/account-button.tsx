@@ -1,26 +1,40 @@
-import { UserRound } from 'lucide-react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { paths } from '@/config/paths';
+import { useSession } from '@/hooks/use-session';
+import { requestLogin } from '@/lib/app-events';
 import { useUser } from '@/lib/auth';
+import { lazyWithRetry } from '@/lib/lazy-with-retry';
+import { preloadLoginDialog } from './app-dialogs';
+import { AvatarButton } from './avatar-button';
+import { LazyBoundary } from '@/components/lazy-boundary';
 
-/**
- * Placeholder until the auth feature (issue 4): signed out, the login button (it will open the
- * login modal); signed in, the initials linking to the profile (they will open the menu).
- */
+const ProfileMenu = lazyWithRetry(() => import('./profile-menu').then((m) => m.ProfileMenu));
+
+/** Spec §2: the login button when signed out, the profile dropdown with initials when signed in. */
 export function AccountButton() {
   const { t } = useTranslation('Navigation');
+  const session = useSession();
   const user = useUser();
-  if (!user.data) {
-    return <Button size="sm">{t('login')}</Button>;
+  if (!session) {
+    return (
+      <Button
+        size="sm"
+        onClick={() => requestLogin()}
+        onPointerEnter={preloadLoginDialog}
+        onFocus={preloadLoginDialog}
+      >
+        {t('login')}
+      </Button>
+    );
   }
-  const initials = `${user.data.firstname.charAt(0)}${user.data.lastname.charAt(0)}`.toUpperCase();
+  // Until the menu's chunk is there, the same button (it cannot open anything yet).
+  const placeholder = <AvatarButton user={user.data} aria-haspopup="menu" />;
   return (
-    <Button asChild variant="secondary" size="iconSm" className="rounded-full">
-      <Link to={paths.profile()} aria-label={t('account')}>
-        {initials || <UserRound />}
-      </Link>
-    </Button>
+    <LazyBoundary onError={() => undefined}>
+      <Suspense fallback={placeholder}>
+        <ProfileMenu user={user.data} />
+      </Suspense>
+    </LazyBoundary>
   );
 }

@@ -1,54 +1,104 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Logo } from '@/components/logo';
+import { Button } from '@/components/ui/button';
 import { brandName } from '@/config/brand';
-import { paths, type LegalPageName } from '@/config/paths';
+import { legalPages, paths, type LegalPageName } from '@/config/paths';
+import { requestContact } from '@/lib/app-events';
+import { preloadContactDialog } from './app-dialogs';
 import { LanguageSelect } from './language-select';
+import { MailIcon } from '@/components/ui/shell-icons';
 
-/** Spec §1: language selector, version label, contact address and legal links. */
+const linkClass = 'rounded text-muted-foreground underline-offset-4 hover:text-foreground hover:underline';
+
+/**
+ * Spec §1/§2: call to action (contact modal), version label, contact address, legal links and
+ * the language selector.
+ */
 export function Footer() {
-  const { t } = useTranslation('Footer');
-  const legalLinks: Array<{ name: LegalPageName; label: string }> = [
-    { name: 'impressum', label: t('imprint') },
-    { name: 'datenschutz', label: t('privacy') },
-    { name: 'agb', label: t('terms') },
-  ];
+  const { t } = useTranslation(['Footer', 'Navigation']);
+  const legalLabels: Record<LegalPageName, string> = {
+    impressum: t('imprint'),
+    datenschutz: t('privacy'),
+    agb: t('terms'),
+  };
   const email = t('contactEmail');
   return (
-    <footer className="border-t border-border bg-muted/40">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 sm:px-6 lg:grid-cols-3">
-        <div className="flex flex-col gap-2">
-          <p className="font-semibold">{brandName}</p>
-          <p className="text-sm text-muted-foreground">{t('tagline')}</p>
-          <p>
-            <span className="inline-flex rounded-full border border-border px-2.5 py-0.5 text-xs font-medium text-muted-foreground">
-              {t('versionLabel', { version: __APP_VERSION__ })}
-            </span>
-          </p>
-        </div>
-        <div className="flex flex-col gap-2 text-sm">
-          <p className="font-semibold">{t('contactTitle')}</p>
-          <a
-            href={`mailto:${email}`}
-            className="w-fit rounded text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+    <footer className="mt-16 border-t border-border bg-muted/40">
+      <div className="mx-auto max-w-6xl px-4 pt-10 sm:px-6">
+        <section
+          aria-labelledby="footer-cta"
+          className="mb-10 rounded-2xl border border-border bg-card px-6 py-6 shadow-sm sm:flex sm:items-center sm:justify-between sm:gap-8 sm:px-8"
+        >
+          <div className="flex flex-col gap-1">
+            <h2 id="footer-cta" className="text-lg font-semibold tracking-tight">
+              {t('ctaTitle')}
+            </h2>
+            <p className="text-sm text-muted-foreground">{t('ctaText')}</p>
+          </div>
+          <Button
+            className="mt-4 w-full sm:mt-0 sm:w-auto"
+            onClick={() => requestContact()}
+            onPointerEnter={preloadContactDialog}
+            onFocus={preloadContactDialog}
           >
-            {email}
-          </a>
-        </div>
-        <nav aria-label={t('legalTitle')} className="flex flex-col gap-2 text-sm">
-          <p className="font-semibold">{t('legalTitle')}</p>
-          <ul className="flex flex-col gap-1.5">
-            {legalLinks.map((link) => (
-              <li key={link.name}>
-                <Link
-                  to={paths.legal(link.name)}
-                  className="rounded text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
-                >
-                  {link.label}
+            <MailIcon aria-hidden="true" />
+            {t('ctaButton')}
+          </Button>
+        </section>
+        <div className="grid gap-8 pb-10 sm:grid-cols-3 lg:grid-cols-5">
+          <div className="flex flex-col gap-3 sm:col-span-3 lg:col-span-2">
+            <p className="flex items-center gap-2.5 font-semibold tracking-tight">
+              <Logo className="size-7" />
+              {brandName}
+            </p>
+            <p className="max-w-sm text-sm text-muted-foreground">{t('tagline')}</p>
+            <p>
+              <span className="inline-flex rounded-full border border-border bg-background px-2.5 py-0.5 text-xs font-medium text-muted-foreground">
+                {t('versionLabel', { version: __APP_VERSION__ })}
+              </span>
+            </p>
+          </div>
+          <nav aria-labelledby="footer-product" className="flex flex-col gap-2 text-sm">
+            <h2 id="footer-product" className="font-semibold">
+              {t('productTitle')}
+            </h2>
+            <ul className="flex flex-col gap-2">
+              <li>
+                <Link to={paths.services()} className={linkClass}>
+                  {t('services', { ns: 'Navigation' })}
                 </Link>
               </li>
-            ))}
-          </ul>
-        </nav>
+              <li>
+                <Link to={paths.price()} className={linkClass}>
+                  {t('price', { ns: 'Navigation' })}
+                </Link>
+              </li>
+            </ul>
+          </nav>
+          <div className="flex flex-col gap-2 text-sm">
+            <h2 className="font-semibold">{t('contactTitle')}</h2>
+            <address className="flex flex-col gap-2 not-italic">
+              <a href={`mailto:${email}`} className={`w-fit ${linkClass}`}>
+                {email}
+              </a>
+            </address>
+          </div>
+          <nav aria-labelledby="footer-legal" className="flex flex-col gap-2 text-sm">
+            <h2 id="footer-legal" className="font-semibold">
+              {t('legalTitle')}
+            </h2>
+            <ul className="flex flex-col gap-2">
+              {legalPages.map((name) => (
+                <li key={name}>
+                  <Link to={paths.legal(name)} className={linkClass}>
+                    {legalLabels[name]}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
       </div>
       <div className="border-t border-border">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-4 sm:px-6">

@@ -1,7 +1,7 @@
-import { WifiOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOnlineStatus } from '@/hooks/use-online-status';
+import { WifiOffIcon } from '@/components/ui/shell-icons';
 
 /**
  * Spec §1/§4: offline, a full-page message replaces the content. The app stays mounted (hidden
@@ -16,9 +16,9 @@ export function OfflineGate({ children }: { children: ReactNode }) {
       {online ? null : (
         <div
           role="alert"
-          className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-4 bg-background p-6 text-center"
+          className="fixed inset-0 z-[100] flex flex-col items-center justify-center gap-4 bg-background p-6 text-center"
         >
-          <WifiOff aria-hidden="true" className="size-12 text-muted-foreground" />
+          <WifiOffIcon aria-hidden="true" className="size-12 text-muted-foreground" />
           <h1 className="text-2xl font-semibold">{t('offlineTitle')}</h1>
           <p className="max-w-md text-muted-foreground">{t('offlineText')}</p>
         </div>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { AppDialogs } from './app-dialogs';
 import { Footer } from './footer';
 import { NavigationProgress } from './navigation-progress';
 import { OfflineGate } from './offline-gate';
@@ -22,12 +23,14 @@ export function RootLayout() {
         <main
           id="main"
           tabIndex={-1}
-          className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 focus:outline-none sm:px-6 sm:py-12"
+          className="mx-auto w-full max-w-6xl flex-1 px-4 pt-8 focus:outline-none sm:px-6 sm:pt-12"
         >
           <Outlet />
         </main>
         <Footer />
       </div>
+      {/* Login and contact modals, opened by app events from anywhere (lib/app-events). */}
+      <AppDialogs />
       {/* Spec §2: scroll to top on navigation, saved position restored on back. */}
       <ScrollRestoration />
     </OfflineGate>

@@ -1,8 +1,8 @@
-import { Moon, Sun } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { useTheme } from '@/hooks/use-theme';
 import { setTheme } from '@/lib/theme';
+import { MoonIcon, SunIcon } from '@/components/ui/shell-icons';
 
 export function ThemeToggle() {
   const { t } = useTranslation('Navigation');
@@ -15,7 +15,7 @@ export function ThemeToggle() {
       aria-label={next === 'dark' ? t('themeDark') : t('themeLight')}
       onClick={() => setTheme(next)}
     >
-      {theme === 'dark' ? <Sun /> : <Moon />}
+      {theme === 'dark' ? <SunIcon /> : <MoonIcon />}
     </Button>
   );
 }

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { Slot } from 'radix-ui';
+import { Slot } from './slot';
 import { cn } from '@/lib/cn';
 
 const variants = {
@@ -32,7 +32,7 @@ export function Button({
   type,
   ...props
 }: ButtonProps) {
-  const Component = asChild ? Slot.Root : 'button';
+  const Component = asChild ? Slot : 'button';
   return (
     <Component
       // A plain <button> inside a form would submit it; say so explicitly where wanted.

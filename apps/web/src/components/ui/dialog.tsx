@@ -14,36 +14,56 @@ export interface DialogContentProps extends Omit<ComponentProps<typeof RadixDial
   description?: ReactNode;
   /** Accessible name of the close button (translated by the caller). */
   closeLabel: string;
+  /**
+   * Where focus goes when the dialog closes. Radix returns it to a DialogTrigger; dialogs
+   * opened by an app event have none, so the opener passes the element that had focus.
+   */
+  returnFocusTo?: HTMLElement | null | undefined;
 }
 
-export function DialogContent({ title, description, closeLabel, className, children, ...props }: DialogContentProps) {
+export function DialogContent({
+  title,
+  description,
+  closeLabel,
+  returnFocusTo,
+  className,
+  children,
+  onCloseAutoFocus,
+  ...props
+}: DialogContentProps) {
   return (
     <RadixDialog.Portal>
-      <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[1px]" />
+      <RadixDialog.Overlay className="dialog-overlay fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[2px]" />
       <RadixDialog.Content
         className={cn(
-          'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto',
-          'rounded-xl border border-border bg-card p-6 text-foreground shadow-xl focus-visible:outline-none',
+          'dialog-content fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-5 overflow-y-auto',
+          'rounded-2xl border border-border bg-card p-6 text-foreground shadow-2xl focus-visible:outline-none sm:p-7',
           className,
         )}
         {...(description ? {} : { 'aria-describedby': undefined })}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (!event.defaultPrevented && returnFocusTo?.isConnected) {
+            event.preventDefault();
+            returnFocusTo.focus();
+          }
+        }}
         {...props}
       >
-        <div className="flex items-start justify-between gap-4">
-          <div className="grid gap-1">
-            <RadixDialog.Title className="text-lg font-semibold">{title}</RadixDialog.Title>
-            {description ? (
-              <RadixDialog.Description className="text-sm text-muted-foreground">{description}</RadixDialog.Description>
-            ) : null}
-          </div>
-          <RadixDialog.Close
-            className="-mt-1 -mr-2 inline-flex size-9 items-center justify-center rounded-lg text-muted-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-            aria-label={closeLabel}
-          >
-            <X aria-hidden="true" className="size-4" />
-          </RadixDialog.Close>
+        <div className="grid gap-1.5 pr-8">
+          <RadixDialog.Title className="text-lg leading-snug font-semibold tracking-tight">{title}</RadixDialog.Title>
+          {description ? (
+            <RadixDialog.Description className="text-sm text-muted-foreground">{description}</RadixDialog.Description>
+          ) : null}
         </div>
         {children}
+        {/* Last in the DOM, so the first field (not "close") gets focus when the dialog opens. */}
+        <RadixDialog.Close
+          className="absolute top-4 right-4 inline-flex size-9 items-center justify-center rounded-lg text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          aria-label={closeLabel}
+        >
+          <X aria-hidden="true" className="size-4" />
+        </RadixDialog.Close>
       </RadixDialog.Content>
     </RadixDialog.Portal>
   );

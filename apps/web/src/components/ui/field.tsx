@@ -1,5 +1,5 @@
 import { useId, type ReactElement, type ReactNode } from 'react';
-import { Slot } from 'radix-ui';
+import { Slot } from './slot';
 
 export interface FieldProps {
   label: ReactNode;
@@ -21,9 +21,9 @@ export function Field({ label, error, hint, children }: FieldProps) {
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
-      <Slot.Root id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy}>
+      <Slot id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy}>
         {children}
-      </Slot.Root>
+      </Slot>
       {hint ? (
         <p id={hintId} className="text-xs text-muted-foreground">
           {hint}

@@ -1,26 +1,31 @@
-import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminReport } from '@portal/contract/admin-report';
 import { restClient } from '@/lib/rest-client';
+import type { ReportPeriod } from '../utils/report-period';
 
-export interface ReportPeriod {
-  from?: string;
-  to?: string;
-}
-
-export function getAdminReport({ period, signal }: { period: ReportPeriod; signal?: AbortSignal }) {
+export function getAdminReport({ period, signal }: { period: ReportPeriod | null; signal?: AbortSignal }) {
   return restClient.get<AdminReport>('/rest/collection/admin/projects', {
-    query: { from: period.from, to: period.to },
+    query: { from: period?.from, to: period?.to },
     signal,
   });
 }
 
-/** Without a period the server reports the current calendar month. */
-export const adminReportQueryOptions = (period: ReportPeriod = {}) =>
+/** Without a period the server reports the current calendar month. Admins only (403 otherwise). */
+export const adminReportQueryOptions = (period: ReportPeriod | null) =>
   queryOptions({
-    queryKey: ['admin-report', period],
+    queryKey: ['admin-report', period ?? 'current-month'],
     queryFn: ({ signal }) => getAdminReport({ period, signal }),
   });
 
-export function useAdminReport(period: ReportPeriod = {}) {
-  return useSuspenseQuery(adminReportQueryOptions(period));
+/**
+ * While another period loads, the table of the previous one stays (dimmed). An answer the
+ * loader already got wrong (403 for non-admins) is shown as it is, not asked for again; the
+ * error state has its own retry.
+ */
+export function useAdminReport(period: ReportPeriod | null) {
+  return useQuery({
+    ...adminReportQueryOptions(period),
+    placeholderData: keepPreviousData,
+    retryOnMount: false,
+  });
 }

@@ -1,81 +1,201 @@
+import type { AdminReport } from '@portal/contract/admin-report';
+import { Download, Info, ShieldAlert } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '@/components/page-header';
+import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '@/components/page-title';
-import { LoginRequired } from '@/components/query-state';
-import { formatCalls, formatDate, formatPrice } from '@/lib/format';
+import { ErrorState } from '@/components/query-state';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useLanguage } from '@/hooks/use-language';
+import { isApiError } from '@/lib/api-errors';
+import { cn } from '@/lib/cn';
+import { formatDate } from '@/lib/format';
 import type { RouteDataLoader } from '@/lib/route-loader';
+import { useSession } from '@/hooks/use-session';
 import { readSession } from '@/lib/session';
+import { downloadAdminReport } from '../api/download-admin-report';
 import { adminReportQueryOptions, useAdminReport } from '../api/get-admin-report';
+import { PeriodPicker } from '../components/period-picker';
+import { ReportTable } from '../components/report-table';
+import { SignedOut } from '../components/signed-out';
+import { periodFromSearch, type ReportPeriod } from '../utils/report-period';
 
-/** Spec §2: admin data before entry (spec §6: no client-side role guard; the server answers 403). */
-export const adminReportLoader: RouteDataLoader = async ({ queryClient }) => {
-  if (readSession()) await queryClient.ensureQueryData(adminReportQueryOptions());
+/**
+ * Spec §2: admin data before entry, for the period in the address. Spec §6: no client-side role
+ * guard; the server answers 403 to others. prefetchQuery never throws: the screen shows that
+ * answer as "not allowed" instead of the route failing.
+ */
+export const adminReportLoader: RouteDataLoader = async ({ queryClient }, { request }) => {
+  if (!readSession()) return;
+  const period = periodFromSearch(new URL(request.url).searchParams);
+  await queryClient.prefetchQuery(adminReportQueryOptions(period));
 };
 
 export function AdminReportRoute() {
   const { t } = useTranslation('Admin');
+  const session = useSession();
   return (
     <div>
       <PageTitle title={t('title')} />
-      {readSession() ? <Report /> : <LoginRequired />}
+      <h1 className="mb-3 text-3xl font-semibold tracking-tight sm:text-4xl">{t('title')}</h1>
+      {session ? (
+        <Report />
+      ) : (
+        <SignedOut next={paths.admin()} title={t('signedOutTitle')} text={t('signedOutText')} />
+      )}
     </div>
   );
 }
 
 function Report() {
-  const { t } = useTranslation('Admin');
-  const { data: report } = useAdminReport();
-  const columns = [
-    t('colProject'),
-    t('colOwner'),
-    t('colCalls'),
-    t('colPriceApi'),
-    t('colMonthly'),
-    t('colSinglePayment'),
-    t('colTotal'),
-  ];
+  const [search, setSearch] = useSearchParams();
+  const period = periodFromSearch(search);
+  const report = useAdminReport(period);
+
+  if (report.isPending) return <ReportSkeleton />;
+  if (report.isError) {
+    if (isApiError(report.error, 'forbidden')) return <NotAllowed />;
+    return <ErrorState onRetry={() => void report.refetch()} />;
+  }
+
+  const shown: ReportPeriod = { from: report.data.dateVon, to: report.data.dateBis };
   return (
-    <>
-      <PageHeader
-        title={t('title')}
-        lead={t('period', { from: formatDate(report.dateVon), to: formatDate(report.dateBis) })}
-      />
-      {/* Focusable, so keyboard users can scroll the table on narrow screens. */}
-      <div
-        role="region"
-        aria-label={t('title')}
-        tabIndex={0}
-        className="overflow-x-auto rounded-xl border border-border"
-      >
-        <table className="w-full text-sm">
-          <thead className="bg-muted text-left">
-            <tr>
-              {columns.map((column, index) => (
-                <th key={column} scope="col" className={index > 1 ? 'px-4 py-3 text-right' : 'px-4 py-3'}>
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {report.projects.map((row) => (
-              <tr key={row.key} className="border-t border-border">
-                <th scope="row" className="px-4 py-3 text-left font-medium">
-                  {row.name}
-                </th>
-                <td className="px-4 py-3">{row.owner}</td>
-                <td className="px-4 py-3 text-right tabular-nums">{formatCalls(row.calls)}</td>
-                <td className="px-4 py-3 text-right tabular-nums">{formatPrice(row.price_api)}</td>
-                <td className="px-4 py-3 text-right tabular-nums">{formatPrice(row.monthly)}</td>
-                <td className="px-4 py-3 text-right tabular-nums">{formatPrice(row.single_payment)}</td>
-                <td className="px-4 py-3 text-right font-medium tabular-nums">
-                  {formatPrice(row.price_gesamt)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+    <ReportView
+      report={report.data}
+      loading={report.isPlaceholderData}
+      onPeriod={(next) => setSearch({ from: next.from, to: next.to })}
+      period={shown}
+    />
+  );
+}
+
+function ReportView({
+  report,
+  period,
+  loading,
+  onPeriod,
+}: {
+  report: AdminReport;
+  period: ReportPeriod;
+  loading: boolean;
+  onPeriod: (period: ReportPeriod) => void;
+}) {
+  const { t } = useTranslation('Admin');
+  const periodText = t('period', { from: formatDate(report.dateVon), to: formatDate(report.dateBis) });
+  return (
+    <div className="flex flex-col gap-6">
+      <p className="text-base text-muted-foreground sm:text-lg" aria-live="polite">
+        {periodText}
+      </p>
+      <div className="flex flex-col gap-4 rounded-xl border border-border bg-card p-4 shadow-xs sm:p-5 lg:flex-row lg:items-end lg:justify-between">
+        {/* Keyed by the period shown, so the picker's fields follow Back/Forward too. */}
+        <PeriodPicker key={`${period.from}/${period.to}`} period={period} onChange={onPeriod} />
+        <CsvButton period={period} />
       </div>
-    </>
+
+      <aside
+        aria-labelledby="admin-guidelines"
+        className="flex gap-3 rounded-xl border border-sky-200 bg-sky-50 p-4 text-sm text-sky-950 dark:border-sky-900 dark:bg-sky-950/40 dark:text-sky-100"
+      >
+        <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        <div className="flex flex-col gap-1">
+          <h2 id="admin-guidelines" className="font-semibold">
+            {t('guidelinesTitle')}
+          </h2>
+          <p>{t('guidelinesText')}</p>
+        </div>
+      </aside>
+
+      <div
+        className={cn('relative transition-opacity', loading && 'opacity-60')}
+        aria-busy={loading || undefined}
+      >
+        {loading ? (
+          <span
+            role="status"
+            className="absolute -top-8 right-0 flex items-center gap-2 text-sm text-muted-foreground"
+          >
+            <Spinner className="size-4" />
+            {t('loading')}
+          </span>
+        ) : null}
+        {report.projects.length === 0 ? (
+          <EmptyState title={t('emptyTitle')}>
+            <p>{t('empty')}</p>
+          </EmptyState>
+        ) : (
+          <ReportTable report={report} caption={`${t('tableCaption')} – ${periodText}`} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function CsvButton({ period }: { period: ReportPeriod }) {
+  const { t } = useTranslation('Admin');
+  const language = useLanguage();
+  const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
+  return (
+    <div className="flex flex-col items-start gap-1.5 lg:items-end">
+      <Button
+        variant="outline"
+        disabled={state === 'busy'}
+        onClick={() => {
+          setState('busy');
+          downloadAdminReport({ period, language })
+            .then(() => setState('idle'))
+            .catch((error: unknown) => {
+              console.error(error);
+              setState('failed');
+            });
+        }}
+      >
+        {state === 'busy' ? <Spinner className="size-4" /> : <Download aria-hidden="true" />}
+        {t('downloadCsv')}
+      </Button>
+      {state === 'failed' ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {t('downloadFailed')}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function NotAllowed() {
+  const { t } = useTranslation('Admin');
+  return (
+    <EmptyState
+      className="mt-5"
+      media={
+        <span className="grid size-12 place-items-center rounded-full bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300">
+          <ShieldAlert aria-hidden="true" className="size-6" />
+        </span>
+      }
+      title={t('notAllowedTitle')}
+      actions={
+        <Button asChild variant="outline">
+          <Link to={paths.projects()}>{t('toProjects')}</Link>
+        </Button>
+      }
+    >
+      <p>{t('notAllowedText')}</p>
+    </EmptyState>
+  );
+}
+
+function ReportSkeleton() {
+  const { t } = useTranslation('General');
+  return (
+    <div role="status" aria-label={t('loading')} className="flex flex-col gap-6">
+      <Skeleton className="h-6 w-72" />
+      <Skeleton className="h-24 rounded-xl" />
+      <Skeleton className="h-20 rounded-xl" />
+      <Skeleton className="h-64 rounded-xl" />
+    </div>
   );
 }

@@ -1,5 +1,4 @@
 import type { ServiceSummary } from '@portal/contract/service';
-import { ArrowRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
@@ -7,6 +6,7 @@ import { useLanguage } from '@/hooks/use-language';
 import { truncate } from '@/lib/format';
 import { localized } from '@/lib/localized';
 import { AccountingBadge } from './accounting-badge';
+import { ArrowRightIcon } from '@/components/ui/shell-icons';
 
 /** One service in the overview grid; the whole card is the link (spec §2). */
 export function ServiceCard({ service }: { service: ServiceSummary }) {
@@ -30,9 +30,7 @@ export function ServiceCard({ service }: { service: ServiceSummary }) {
       )}
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex items-center gap-3">
-          {service.logo ? (
-            <img src={service.logo} alt="" width={40} height={40} className="size-10 shrink-0 rounded-lg" />
-          ) : null}
+          {/* No logo here: the thumbnail already shows it. */}
           <h3 className="text-lg leading-snug font-semibold">
             {/* The ::after box stretches the link over the whole card. */}
             <Link
@@ -53,7 +51,7 @@ export function ServiceCard({ service }: { service: ServiceSummary }) {
             className="inline-flex items-center gap-1 text-sm font-medium text-primary"
           >
             {t('details')}
-            <ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5" />
+            <ArrowRightIcon className="size-4 transition-transform group-hover:translate-x-0.5" />
           </span>
         </div>
       </div>

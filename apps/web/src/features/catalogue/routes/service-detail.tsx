@@ -1,21 +1,32 @@
+import type { Service } from '@portal/contract/service';
+import { ExternalLink, Plus } from 'lucide-react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { redirect, useParams } from 'react-router';
 import { Breadcrumb } from '@/components/breadcrumb';
+import { LazyBoundary } from '@/components/lazy-boundary';
 import { PageTitle } from '@/components/page-title';
 import { SanitizedHtml } from '@/components/sanitized-html';
+import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
+import { useSession } from '@/hooks/use-session';
 import { NotFoundError } from '@/lib/api-errors';
-import { formatDate, slugify, splitSlugId } from '@/lib/format';
+import { requestLogin } from '@/lib/app-events';
+import { formatDate, formatPrice, slugify, splitSlugId } from '@/lib/format';
+import { lazyWithRetry } from '@/lib/lazy-with-retry';
 import { localized } from '@/lib/localized';
 import type { RouteDataLoader } from '@/lib/route-loader';
+import { readSession } from '@/lib/session';
 import { serviceQueryOptions, useService } from '../api/get-service';
+import { AccountingBadge } from '../components/accounting-badge';
+import { ServiceGallery } from '../components/service-gallery';
+
+const loadAddToProject = () => import('../components/add-to-project-dialog');
+const AddToProjectDialog = lazyWithRetry(() => loadAddToProject().then((m) => m.AddToProjectDialog));
 
 /** Spec §2: the service, by id, before entry; a stale or foreign-language slug is corrected. */
-export const serviceDetailLoader: RouteDataLoader = async (
-  { queryClient, language },
-  { params, request },
-) => {
+export const serviceDetailLoader: RouteDataLoader = async ({ queryClient, language }, { params, request }) => {
   const parsed = splitSlugId(params.slugId ?? '');
   if (!parsed) throw new NotFoundError();
   const service = await queryClient.ensureQueryData(serviceQueryOptions(parsed.id));
@@ -26,38 +37,148 @@ export const serviceDetailLoader: RouteDataLoader = async (
   }
 };
 
-/** /services/{name}-{id}: plain for now (issue 4 adds gallery, add-to-project, demo link). */
+/**
+ * /services/{name}-{id} (spec §2): breadcrumb, name, short description, add to project (login
+ * first when signed out), demo link, full description, source block, gallery with lightbox.
+ */
 export function ServiceDetailRoute() {
   const { t } = useTranslation(['ServiceDetail', 'Navigation']);
   const language = useLanguage();
+  const session = useSession();
   const { slugId = '' } = useParams();
   const { data: service } = useService(splitSlugId(slugId)?.id ?? '');
+  // The element that asked for the modal while it is open (focus returns to it), else null.
+  const [adding, setAdding] = useState<HTMLElement | null>(null);
   const name = localized(service.name, language);
   const hasSource = Boolean(service.data_copyright && service.data_lastupdate);
 
+  const addToProject = (opener: HTMLElement) => {
+    if (readSession()) setAdding(opener);
+    // Spec §6: signed out, the login modal first; the add-to-project modal follows the login.
+    else requestLogin({ onSuccess: () => setAdding(opener) });
+  };
+
   return (
-    <article className="flex flex-col gap-6">
+    <article className="flex flex-col gap-10">
       <PageTitle title={name} />
-      <Breadcrumb
-        items={[{ label: t('services', { ns: 'Navigation' }), to: paths.services() }, { label: name }]}
-      />
-      <header className="flex flex-col gap-3">
-        <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">{name}</h1>
-        <p className="max-w-3xl text-lg text-muted-foreground">
-          {localized(service.descriptionShort, language)}
-        </p>
-      </header>
-      <section aria-labelledby="service-description" className="max-w-3xl">
-        <h2 id="service-description" className="sr-only">
-          {t('descriptionTitle')}
-        </h2>
-        <SanitizedHtml html={localized(service.description, language)} />
-      </section>
-      {hasSource ? (
-        <p className="text-sm text-muted-foreground">
-          {t('source', { copyright: service.data_copyright, date: formatDate(service.data_lastupdate) })}
-        </p>
+      <div>
+        <Breadcrumb
+          items={[{ label: t('services', { ns: 'Navigation' }), to: paths.services() }, { label: name }]}
+        />
+        <header className="flex flex-col gap-5">
+          <div className="flex items-center gap-4">
+            {service.logo ? (
+              <img
+                src={service.logo}
+                alt=""
+                width={56}
+                height={56}
+                className="size-14 shrink-0 rounded-2xl border border-border bg-card"
+              />
+            ) : null}
+            <div className="flex flex-col items-start gap-1.5">
+              <h1 className="text-3xl font-semibold tracking-tight text-balance sm:text-4xl">{name}</h1>
+              <AccountingBadge accounting={service.accounting} />
+            </div>
+          </div>
+          <p className="max-w-3xl text-lg text-muted-foreground">{localized(service.descriptionShort, language)}</p>
+          <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+            <Button
+              size="lg"
+              onClick={(event) => addToProject(event.currentTarget)}
+              onPointerEnter={() => void loadAddToProject().catch(() => undefined)}
+            >
+              <Plus aria-hidden="true" />
+              {t('addToProject')}
+            </Button>
+            {service.demoHref ? (
+              <Button asChild size="lg" variant="outline">
+                <a href={service.demoHref} target="_blank" rel="noopener noreferrer">
+                  {t('demo')}
+                  <ExternalLink aria-hidden="true" />
+                  <span className="sr-only">{t('opensInNewTab')}</span>
+                </a>
+              </Button>
+            ) : null}
+          </div>
+        </header>
+      </div>
+
+      <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <section aria-labelledby="service-description" className="flex min-w-0 flex-col gap-4">
+          <h2 id="service-description" className="text-xl font-semibold tracking-tight">
+            {t('descriptionTitle')}
+          </h2>
+          <SanitizedHtml html={localized(service.description, language)} className="max-w-3xl" />
+        </section>
+        <aside className="flex flex-col gap-4">
+          <PricingCard service={service} />
+          {hasSource ? (
+            <section
+              aria-labelledby="service-source"
+              className="flex flex-col gap-1.5 rounded-xl border border-border bg-card p-5 text-sm"
+            >
+              <h2 id="service-source" className="font-semibold">
+                {t('sourceTitle')}
+              </h2>
+              <p className="text-muted-foreground">{service.data_copyright}</p>
+              <p className="text-muted-foreground">
+                {t('sourceUpdated', { date: formatDate(service.data_lastupdate) })}
+              </p>
+            </section>
+          ) : null}
+        </aside>
+      </div>
+
+      {service.gallery.length > 0 ? (
+        <section aria-labelledby="service-gallery" className="flex flex-col gap-4">
+          <h2 id="service-gallery" className="text-xl font-semibold tracking-tight">
+            {t('galleryTitle')}
+          </h2>
+          <ServiceGallery items={service.gallery} labelledBy="service-gallery" />
+        </section>
+      ) : null}
+
+      {adding && session ? (
+        <LazyBoundary onError={() => setAdding(null)}>
+          <Suspense fallback={null}>
+            <AddToProjectDialog
+              service={{ id: service.id, name }}
+              userOid={session.oid}
+              returnFocusTo={adding}
+              onClose={() => setAdding(null)}
+            />
+          </Suspense>
+        </LazyBoundary>
       ) : null}
     </article>
+  );
+}
+
+/** What the service costs: only the parts that apply (per 1,000 calls, monthly, one-off). */
+function PricingCard({ service }: { service: Service }) {
+  const { t } = useTranslation(['ServiceDetail', 'Card']);
+  const lines = [
+    service.pricePer1000Calls > 0 ? t('pricePer1000Calls', { ns: 'Card', price: formatPrice(service.pricePer1000Calls) }) : null,
+    service.monthlyFee > 0 ? t('monthlyFee', { ns: 'Card', price: formatPrice(service.monthlyFee) }) : null,
+    service.singlePayment > 0 ? t('singlePayment', { ns: 'Card', price: formatPrice(service.singlePayment) }) : null,
+  ].filter((line): line is string => line !== null);
+  return (
+    <section aria-labelledby="service-pricing" className="flex flex-col gap-3 rounded-xl border border-border bg-card p-5">
+      <h2 id="service-pricing" className="text-sm font-semibold">
+        {t('pricingTitle')}
+      </h2>
+      {lines.length > 0 ? (
+        <ul className="flex flex-col gap-2 text-sm">
+          {lines.map((line) => (
+            <li key={line} className="tabular-nums">
+              {line}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-muted-foreground">{t('free')}</p>
+      )}
+    </section>
   );
 }

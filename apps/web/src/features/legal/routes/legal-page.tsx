@@ -1,9 +1,11 @@
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { PageTitle } from '@/components/page-title';
 import { SanitizedHtml } from '@/components/sanitized-html';
 import { useLanguage } from '@/hooks/use-language';
 import { NotFoundError } from '@/lib/api-errors';
+import { formatDate } from '@/lib/format';
 import { localized } from '@/lib/localized';
 import type { RouteDataLoader } from '@/lib/route-loader';
 import { legalPagesQueryOptions, useLegalPages } from '../api/get-legal-pages';
@@ -16,6 +18,7 @@ export const legalPageLoader: RouteDataLoader = async ({ queryClient }, { params
 
 /** /rechtliches/{id}: title and sanitized HTML of the page found by internal name. */
 export function LegalPageRoute() {
+  const { t } = useTranslation('Legal');
   const language = useLanguage();
   const { id } = useParams();
   const { data: pages } = useLegalPages();
@@ -26,7 +29,9 @@ export function LegalPageRoute() {
   return (
     <article className="max-w-3xl">
       <PageTitle title={title} />
-      <PageHeader title={title} />
+      <PageHeader title={title}>
+        <p className="text-sm text-muted-foreground">{t('lastModified', { date: formatDate(page.lastModified) })}</p>
+      </PageHeader>
       <SanitizedHtml html={localized(page.html, language)} />
     </article>
   );

@@ -1,11 +1,13 @@
-import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Licence } from '@portal/contract/licence';
 import { restClient } from '@/lib/rest-client';
 
+/** Without a period the server counts the last 90 days (every day present in callsPerDate). */
 export function getLicence({ id, signal }: { id: string; signal?: AbortSignal }) {
   return restClient.get<Licence>(`/rest/collection/service_licence/${encodeURIComponent(id)}`, { signal });
 }
 
+/** `['licence', id]`; the usage of other periods lives below it (get-licence-usage.ts). */
 export const licenceQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ['licence', id],
@@ -13,5 +15,5 @@ export const licenceQueryOptions = (id: string) =>
   });
 
 export function useLicence(id: string) {
-  return useSuspenseQuery(licenceQueryOptions(id));
+  return useQuery(licenceQueryOptions(id));
 }

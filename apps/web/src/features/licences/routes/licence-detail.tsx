@@ -1,35 +1,199 @@
+import type { Licence } from '@portal/contract/licence';
+import { Info, PowerOff } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, redirect, useParams } from 'react-router';
+import { Breadcrumb } from '@/components/breadcrumb';
+import { PageTitle } from '@/components/page-title';
+import { ErrorState } from '@/components/query-state';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
-import { NotFoundError } from '@/lib/api-errors';
-import { splitSlugId } from '@/lib/format';
+import { isNotFoundError, NotFoundError } from '@/lib/api-errors';
+import { slugify, splitSlugId } from '@/lib/format';
 import { localized } from '@/lib/localized';
 import type { RouteDataLoader } from '@/lib/route-loader';
 import { readSession } from '@/lib/session';
 import { licenceQueryOptions, useLicence } from '../api/get-licence';
+import { CodeBlock } from '../components/code-block';
+import { LicenceMenu } from '../components/licence-menu';
+import { LicenceSettingsForm } from '../components/licence-settings-form';
+import { RemoveLicenceDialog } from '../components/remove-licence-dialog';
+import { UsageCard } from '../components/usage-card';
 
-/** Spec §2: the service licence before entry. */
-export const licenceDetailLoader: RouteDataLoader = async ({ queryClient }, { params }) => {
+/**
+ * Spec §2: the service licence before entry. A wrong service name or project in the address is
+ * corrected to the licence's own (another user's licence answers 404 → /404).
+ */
+export const licenceDetailLoader: RouteDataLoader = async (
+  { queryClient, language },
+  { params, request },
+) => {
   if (!readSession()) return;
   const parsed = splitSlugId(params.licenceSlugId ?? '');
   if (!parsed) throw new NotFoundError();
-  await queryClient.ensureQueryData(licenceQueryOptions(parsed.id));
+  const licence = await queryClient.ensureQueryData(licenceQueryOptions(parsed.id));
+  const serviceName = localized(licence.service.name, language());
+  const projectId = splitSlugId(params.projectSlugId ?? '')?.id;
+  if (slugify(serviceName) !== parsed.slug || projectId !== licence.project.id) {
+    const url = new URL(request.url);
+    throw redirect(`${paths.licence(licence.project, serviceName, licence.id)}${url.search}${url.hash}`);
+  }
 };
 
-/** /projects/{name}-{id}/{serviceName}-{licenceId}: plain for now (usage, code, settings later). */
+/** /projects/{name}-{id}/{serviceName}-{licenceId}: usage, integration code and settings. */
 export function LicenceDetailRoute() {
-  const { licenceSlugId = '' } = useParams();
-  const { data: licence } = useLicence(splitSlugId(licenceSlugId)?.id ?? '');
   const { t } = useTranslation('Licence');
+  const { licenceSlugId = '' } = useParams();
+  const licence = useLicence(splitSlugId(licenceSlugId)?.id ?? '');
+
+  if (licence.isPending) return <LicenceSkeleton />;
+  if (licence.isError) {
+    return isNotFoundError(licence.error) ? (
+      <EmptyState
+        title={t('goneTitle')}
+        actions={
+          <Button asChild variant="outline">
+            <Link to={paths.projects()}>{t('backToProjects')}</Link>
+          </Button>
+        }
+      >
+        <p>{t('goneText')}</p>
+      </EmptyState>
+    ) : (
+      <ErrorState onRetry={() => void licence.refetch()} />
+    );
+  }
+  return <LicenceView licence={licence.data} />;
+}
+
+function LicenceView({ licence }: { licence: Licence }) {
+  const { t } = useTranslation(['Licence', 'Navigation', 'Card']);
   const language = useLanguage();
+  const [removeOpen, setRemoveOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const serviceName = localized(licence.service.name, language);
+  const hasSettings = (licence.form ?? []).some((section) => section.fields.length > 0);
+  const projectPath = paths.project(licence.project.name, licence.project.id);
+
   return (
-    <div className="flex flex-col gap-3">
-      <h1 className="text-3xl font-semibold tracking-tight">{localized(licence.service.name, language)}</h1>
+    <div>
+      <PageTitle title={`${serviceName} · ${licence.project.name}`} />
+      <Breadcrumb
+        items={[
+          { label: t('projects', { ns: 'Navigation' }), to: paths.projects() },
+          { label: licence.project.name, to: projectPath },
+          { label: serviceName },
+        ]}
+      />
+      <header className="mb-6 flex items-start justify-between gap-4">
+        <div className="flex min-w-0 items-start gap-4">
+          {licence.service.logo ? (
+            <img
+              src={licence.service.logo}
+              alt=""
+              width={56}
+              height={56}
+              className="hidden size-14 shrink-0 rounded-xl sm:block"
+            />
+          ) : null}
+          <div className="flex min-w-0 flex-col gap-2">
+            <p className="text-sm font-medium text-muted-foreground">
+              <Link to={projectPath} className="rounded hover:text-foreground hover:underline">
+                {licence.project.name}
+              </Link>
+            </p>
+            <div className="flex flex-wrap items-center gap-3">
+              <h1 className="min-w-0 text-3xl font-semibold tracking-tight hyphens-auto [overflow-wrap:anywhere] sm:text-4xl">
+                {serviceName}
+              </h1>
+              {licence.online ? null : <Badge tone="warning">{t('inactive')}</Badge>}
+            </div>
+            <p className="text-muted-foreground">{t('owner', { owner: licence.project.owner })}</p>
+          </div>
+        </div>
+        <LicenceMenu licence={licence} buttonRef={menuButton} onRemove={() => setRemoveOpen(true)} />
+      </header>
+
       {licence.online ? null : (
-        <p>
-          <span className="rounded-full bg-muted px-2.5 py-0.5 text-xs font-medium">{t('inactive')}</span>
-        </p>
+        <div className="mb-6 flex items-start gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100">
+          <PowerOff aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <p>{t('offlineNotice')}</p>
+        </div>
       )}
+
+      <Tabs defaultValue="general">
+        <TabsList aria-label={serviceName}>
+          <TabsTrigger value="general">{t('tabGeneral')}</TabsTrigger>
+          {hasSettings ? <TabsTrigger value="settings">{t('tabSettings')}</TabsTrigger> : null}
+        </TabsList>
+        <TabsContent value="general" className="flex flex-col gap-6">
+          {licence.service.accounting === 'monthly' ? (
+            <p className="flex items-start gap-3 rounded-xl border border-border bg-card p-5 text-sm text-muted-foreground shadow-xs">
+              <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              {t('monthlyNote')}
+            </p>
+          ) : (
+            <UsageCard licence={licence} />
+          )}
+          <section aria-labelledby="licence-integration" className="flex flex-col gap-4">
+            <div className="flex flex-col gap-1">
+              <h2 id="licence-integration" className="text-lg font-semibold">
+                {t('integrationSection')}
+              </h2>
+              <p className="text-sm text-muted-foreground">
+                {t('licenceKey')}:{' '}
+                <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-[13px] break-all text-foreground">
+                  {licence.licenceKey}
+                </code>
+              </p>
+            </div>
+            <CodeBlock
+              title={t('integrationTitle')}
+              hint={t('codeHint')}
+              code={licence.jsServiceCode}
+              type={licence.jsServiceCodeType}
+            />
+            {licence.serviceCodeBackend ? (
+              <CodeBlock
+                title={t('backendTitle')}
+                hint={t('backendHint')}
+                code={licence.serviceCodeBackend}
+                type="php"
+              />
+            ) : null}
+          </section>
+        </TabsContent>
+        {hasSettings ? (
+          <TabsContent value="settings">
+            <LicenceSettingsForm licence={licence} />
+          </TabsContent>
+        ) : null}
+      </Tabs>
+
+      <RemoveLicenceDialog
+        licence={licence}
+        serviceName={serviceName}
+        open={removeOpen}
+        onOpenChange={setRemoveOpen}
+        returnFocus={() => menuButton.current?.focus()}
+      />
+    </div>
+  );
+}
+
+function LicenceSkeleton() {
+  const { t } = useTranslation('General');
+  return (
+    <div role="status" aria-label={t('loading')} className="flex flex-col gap-6">
+      <Skeleton className="h-4 w-56" />
+      <Skeleton className="h-10 w-1/2" />
+      <Skeleton className="h-9 w-48" />
+      <Skeleton className="h-[430px] rounded-xl" />
     </div>
   );
 }

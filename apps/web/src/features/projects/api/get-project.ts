@@ -1,4 +1,4 @@
-import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Project } from '@portal/contract/project';
 import { restClient } from '@/lib/rest-client';
 
@@ -6,6 +6,10 @@ export function getProject({ id, signal }: { id: string; signal?: AbortSignal })
   return restClient.get<Project>(`/rest/collection/project/${encodeURIComponent(id)}`, { signal });
 }
 
+/**
+ * `['project', id]`. The licences feature invalidates this key by its literal shape after
+ * switching or removing a licence (features do not import each other).
+ */
 export const projectQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ['project', id],
@@ -13,5 +17,5 @@ export const projectQueryOptions = (id: string) =>
   });
 
 export function useProject(id: string) {
-  return useSuspenseQuery(projectQueryOptions(id));
+  return useQuery(projectQueryOptions(id));
 }

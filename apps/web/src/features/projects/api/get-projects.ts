@@ -1,4 +1,4 @@
-import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Project } from '@portal/contract/project';
 import { restClient } from '@/lib/rest-client';
 
@@ -8,12 +8,14 @@ export function getProjects({ userOid, signal }: { userOid: string; signal?: Abo
   });
 }
 
+/** Mutations invalidate `['projects']` (every user's list key starts with it). */
 export const projectsQueryOptions = (userOid: string) =>
   queryOptions({
     queryKey: ['projects', userOid],
     queryFn: ({ signal }) => getProjects({ userOid, signal }),
   });
 
+/** The route loader fills the cache; this also covers a login on the page itself. */
 export function useProjects(userOid: string) {
-  return useSuspenseQuery(projectsQueryOptions(userOid));
+  return useQuery(projectsQueryOptions(userOid));
 }

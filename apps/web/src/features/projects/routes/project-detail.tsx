@@ -1,19 +1,20 @@
 import { useTranslation } from 'react-i18next';
-import { Outlet, redirect, useParams } from 'react-router';
-import { Breadcrumb } from '@/components/breadcrumb';
+import { Outlet, redirect, useLocation } from 'react-router';
 import { PageTitle } from '@/components/page-title';
-import { LoginRequired } from '@/components/query-state';
 import { paths } from '@/config/paths';
 import { NotFoundError } from '@/lib/api-errors';
 import { slugify, splitSlugId } from '@/lib/format';
 import type { RouteDataLoader } from '@/lib/route-loader';
+import { useSession } from '@/hooks/use-session';
 import { readSession } from '@/lib/session';
-import { projectQueryOptions, useProject } from '../api/get-project';
+import { projectQueryOptions } from '../api/get-project';
+import { SignedOut } from '../components/signed-out';
 
 /**
  * Spec §2: the project by id before entry, "unless a navigation parameter says to suppress the
  * load". Here the query cache is that switch: whoever already holds the project (create,
  * rename) puts it into the cache, and ensureQueryData then does not ask the server again.
+ * Another user's project answers 404, which leads to /404.
  */
 export const projectDetailLoader: RouteDataLoader = async ({ queryClient }, { params, request }) => {
   if (!readSession()) return;
@@ -21,7 +22,7 @@ export const projectDetailLoader: RouteDataLoader = async ({ queryClient }, { pa
   const parsed = splitSlugId(segment);
   if (!parsed) throw new NotFoundError();
   const project = await queryClient.ensureQueryData(projectQueryOptions(parsed.id));
-  // Renamed project: correct the slug, keep the child part of the path.
+  // Renamed project or a wrong name: correct the slug, keep the child part of the path.
   if (slugify(project.name) !== parsed.slug) {
     const url = new URL(request.url);
     const rest = url.pathname.slice(`/projects/${segment}`.length);
@@ -29,27 +30,21 @@ export const projectDetailLoader: RouteDataLoader = async ({ queryClient }, { pa
   }
 };
 
-/** /projects/{name}-{id}: the parent view; children render the main view or a licence. */
+/**
+ * /projects/{name}-{id}: the parent view. Its children render the project's main view or a
+ * licence, each with its own breadcrumb and heading.
+ */
 export function ProjectDetailRoute() {
-  const session = readSession();
-  const { projectSlugId = '' } = useParams();
-  const id = splitSlugId(projectSlugId)?.id;
-  return session && id ? <ProjectFrame id={id} /> : <LoginRequired />;
-}
-
-function ProjectFrame({ id }: { id: string }) {
-  const { t } = useTranslation(['ProjectDetail', 'Navigation']);
-  const { data: project } = useProject(id);
-  return (
-    <div className="flex flex-col gap-6">
-      <PageTitle title={project.name} />
-      <Breadcrumb
-        items={[
-          { label: t('projects', { ns: 'Navigation' }), to: paths.projects() },
-          { label: project.name },
-        ]}
-      />
-      <Outlet />
-    </div>
-  );
+  const { t } = useTranslation('ProjectDetail');
+  const location = useLocation();
+  const session = useSession();
+  if (!session) {
+    return (
+      <>
+        <PageTitle title={t('signedOutTitle')} />
+        <SignedOut next={location.pathname} title={t('signedOutTitle')} text={t('signedOutText')} />
+      </>
+    );
+  }
+  return <Outlet />;
 }

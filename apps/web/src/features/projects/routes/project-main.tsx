@@ -1,44 +1,219 @@
+import type { Project } from '@portal/contract/project';
+import { MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { Breadcrumb } from '@/components/breadcrumb';
+import { PageTitle } from '@/components/page-title';
+import { ErrorState } from '@/components/query-state';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
+import { isNotFoundError } from '@/lib/api-errors';
 import { splitSlugId } from '@/lib/format';
 import { localized } from '@/lib/localized';
 import { useProject } from '../api/get-project';
+import { AddServicesDialog } from '../components/add-services-dialog';
+import { DeleteProjectDialog } from '../components/delete-project-dialog';
+import { LicenceCard } from '../components/licence-card';
+import { ProjectSettingsDialog } from '../components/project-settings-dialog';
+import { ScreenHeader } from '../components/screen-header';
 
 /** The project's main view (child route with the empty path; nothing loaded before entry). */
 export function ProjectMainRoute() {
+  const { t } = useTranslation(['ProjectDetail', 'Navigation']);
   const { projectSlugId = '' } = useParams();
-  const { data: project } = useProject(splitSlugId(projectSlugId)?.id ?? '');
-  const { t } = useTranslation('ProjectDetail');
+  const project = useProject(splitSlugId(projectSlugId)?.id ?? '');
+
+  if (project.isPending) return <ProjectSkeleton />;
+  if (project.isError) {
+    // Deleted meanwhile (another tab): say so instead of a generic error.
+    return isNotFoundError(project.error) ? (
+      <EmptyState
+        title={t('goneTitle')}
+        actions={
+          <Button asChild variant="outline">
+            <Link to={paths.projects()}>{t('backToProjects')}</Link>
+          </Button>
+        }
+      >
+        <p>{t('goneText')}</p>
+      </EmptyState>
+    ) : (
+      <ErrorState onRetry={() => void project.refetch()} />
+    );
+  }
+  return <ProjectView project={project.data} />;
+}
+
+function ProjectView({ project }: { project: Project }) {
+  const { t } = useTranslation(['ProjectDetail', 'Navigation']);
   const language = useLanguage();
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const focusMenu = () => menuButton.current?.focus();
+
   return (
-    <div className="flex flex-col gap-6">
-      <header>
-        <h1 className="text-3xl font-semibold tracking-tight">{project.name}</h1>
-        <p className="mt-2 text-muted-foreground">{project.description}</p>
-      </header>
-      <section aria-labelledby="project-services" className="flex flex-col gap-3">
-        <h2 id="project-services" className="text-xl font-semibold">
-          {t('services')}
-        </h2>
+    <div>
+      <PageTitle title={project.name} />
+      <Breadcrumb
+        items={[
+          { label: t('projects', { ns: 'Navigation' }), to: paths.projects() },
+          { label: project.name },
+        ]}
+      />
+      <ScreenHeader
+        title={project.name}
+        lead={t('owner', { owner: project.projectOwner.name })}
+        inlineActions
+        actions={
+          // Not modal: the dialogs it opens take over focus themselves.
+          <DropdownMenu modal={false}>
+            <DropdownMenuTrigger asChild>
+              <Button ref={menuButton} variant="outline" size="icon" aria-label={t('menu')}>
+                <MoreHorizontal aria-hidden="true" />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent>
+              <DropdownMenuItem onSelect={() => setSettingsOpen(true)}>
+                <Pencil aria-hidden="true" />
+                {t('editSettings')}
+              </DropdownMenuItem>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem
+                className="text-red-700 data-[highlighted]:text-red-800 dark:text-red-400 dark:data-[highlighted]:text-red-300"
+                onSelect={() => setDeleteOpen(true)}
+              >
+                <Trash2 aria-hidden="true" />
+                {t('delete')}
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+        }
+      />
+
+      <div className="grid gap-4 lg:grid-cols-3">
+        <Card className="lg:col-span-2">
+          <h2 className="mb-2 text-sm font-semibold tracking-wide text-muted-foreground uppercase">
+            {t('descriptionTitle')}
+          </h2>
+          <p className="leading-relaxed break-words whitespace-pre-line">{project.description}</p>
+        </Card>
+        <Card>
+          <h2 className="mb-3 text-sm font-semibold tracking-wide text-muted-foreground uppercase">
+            {t('domainsTitle')}
+          </h2>
+          <dl className="grid gap-3">
+            <DomainBadges label={t('domainsProduction')} domains={project.domainsProduction} tone="accent" />
+            <DomainBadges label={t('domainsSandbox')} domains={project.domainsSandbox} tone="neutral" />
+          </dl>
+        </Card>
+      </div>
+
+      <section aria-labelledby="project-services" className="mt-10 flex flex-col gap-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="project-services" className="text-xl font-semibold">
+            {t('services')}{' '}
+            <span className="text-base font-normal text-muted-foreground">({project.licences.length})</span>
+          </h2>
+          {project.licences.length > 0 ? <AddServicesDialog project={project} variant="outline" /> : null}
+        </div>
         {project.licences.length === 0 ? (
-          <p className="text-muted-foreground">{t('noServices')}</p>
+          <EmptyState
+            level={3}
+            title={t('noServicesTitle')}
+            actions={<AddServicesDialog project={project} />}
+          >
+            <p>{t('noServices')}</p>
+          </EmptyState>
         ) : (
-          <ul className="flex flex-col gap-2">
-            {project.licences.map((licence) => {
-              const serviceName = localized(licence.service.name, language);
-              return (
-                <li key={licence.key}>
-                  <Link to={paths.licence(project, serviceName, licence.id)} className="hover:underline">
-                    {serviceName}
-                  </Link>
-                </li>
-              );
-            })}
+          <ul aria-labelledby="project-services" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {project.licences.map((licence) => (
+              <li key={licence.key}>
+                <LicenceCard
+                  licence={licence}
+                  to={paths.licence(project, localized(licence.service.name, language), licence.id)}
+                />
+              </li>
+            ))}
           </ul>
         )}
       </section>
+
+      <ProjectSettingsDialog
+        project={project}
+        open={settingsOpen}
+        onOpenChange={setSettingsOpen}
+        returnFocus={focusMenu}
+      />
+      <DeleteProjectDialog
+        project={project}
+        open={deleteOpen}
+        onOpenChange={setDeleteOpen}
+        returnFocus={focusMenu}
+      />
+    </div>
+  );
+}
+
+function DomainBadges({
+  label,
+  domains,
+  tone,
+}: {
+  label: string;
+  domains: readonly string[];
+  tone: 'accent' | 'neutral';
+}) {
+  const { t } = useTranslation('ProjectDetail');
+  return (
+    <div className="grid gap-1.5">
+      <dt className="text-sm font-medium">{label}</dt>
+      <dd>
+        {domains.length === 0 ? (
+          <span className="text-sm text-muted-foreground">{t('noDomains')}</span>
+        ) : (
+          <ul className="flex flex-wrap gap-1.5">
+            {domains.map((domain) => (
+              <li key={domain}>
+                <Badge tone={tone} className="font-mono break-all">
+                  {domain}
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        )}
+      </dd>
+    </div>
+  );
+}
+
+function ProjectSkeleton() {
+  const { t } = useTranslation('General');
+  return (
+    <div role="status" aria-label={t('loading')} className="flex flex-col gap-6">
+      <Skeleton className="h-4 w-40" />
+      <Skeleton className="h-10 w-2/3" />
+      <div className="grid gap-4 lg:grid-cols-3">
+        <Skeleton className="h-32 rounded-xl lg:col-span-2" />
+        <Skeleton className="h-32 rounded-xl" />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <Skeleton className="h-36 rounded-xl" />
+        <Skeleton className="h-36 rounded-xl" />
+      </div>
     </div>
   );
 }

@@ -1,16 +1,22 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { PageHeader } from '@/components/page-header';
 import { PageTitle } from '@/components/page-title';
-import { LoginRequired } from '@/components/query-state';
+import { ErrorState } from '@/components/query-state';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import type { RouteDataLoader } from '@/lib/route-loader';
+import { useSession } from '@/hooks/use-session';
 import { readSession } from '@/lib/session';
 import { projectsQueryOptions, useProjects } from '../api/get-projects';
+import { CreateProjectDialog } from '../components/create-project-dialog';
+import { ProjectCard } from '../components/project-card';
+import { ProjectsIllustration } from '../components/projects-illustration';
+import { ScreenHeader } from '../components/screen-header';
+import { SignedOut } from '../components/signed-out';
 
 /**
  * Spec §2: the user's project list before entry. Signed out there is nothing to load; the
- * screen asks to log in (issue 4: the login modal opens and the navigation continues).
+ * screen opens the login modal and continues here after the login.
  */
 export const projectsLoader: RouteDataLoader = async ({ queryClient }) => {
   const session = readSession();
@@ -19,30 +25,63 @@ export const projectsLoader: RouteDataLoader = async ({ queryClient }) => {
 
 export function ProjectsRoute() {
   const { t } = useTranslation('Projects');
-  const session = readSession();
+  const session = useSession();
   return (
     <div>
       <PageTitle title={t('title')} />
-      <PageHeader title={t('title')} lead={t('subtitle')} />
-      {session ? <ProjectList userOid={session.oid} /> : <LoginRequired />}
+      {session ? (
+        <ProjectsScreen userOid={session.oid} />
+      ) : (
+        <>
+          <ScreenHeader title={t('title')} lead={t('subtitle')} />
+          <SignedOut next={paths.projects()} title={t('signedOutTitle')} text={t('signedOutText')} />
+        </>
+      )}
     </div>
   );
 }
 
-function ProjectList({ userOid }: { userOid: string }) {
+function ProjectsScreen({ userOid }: { userOid: string }) {
   const { t } = useTranslation('Projects');
-  const { data: projects } = useProjects(userOid);
-  if (projects.length === 0) return <p className="text-muted-foreground">{t('emptyTitle')}</p>;
+  const projects = useProjects(userOid);
+  const hasProjects = (projects.data?.length ?? 0) > 0;
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {projects.map((project) => (
-        <li key={project.key} className="rounded-xl border border-border bg-card p-5">
-          <Link to={paths.project(project.name, project.id)} className="font-semibold hover:underline">
-            {project.name}
-          </Link>
-          <p className="mt-1 text-sm text-muted-foreground">{project.description}</p>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ScreenHeader
+        title={t('title')}
+        lead={t('subtitle')}
+        // With no projects yet, the empty state carries the one create button.
+        actions={hasProjects ? <CreateProjectDialog userOid={userOid} /> : null}
+      />
+      {projects.isPending ? (
+        <div
+          role="status"
+          aria-label={t('loading', { ns: 'General' })}
+          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+        >
+          {[0, 1, 2].map((n) => (
+            <Skeleton key={n} className="h-44 rounded-xl" />
+          ))}
+        </div>
+      ) : projects.isError ? (
+        <ErrorState onRetry={() => void projects.refetch()} />
+      ) : hasProjects ? (
+        <ul aria-label={t('listLabel')} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {projects.data.map((project) => (
+            <li key={project.key}>
+              <ProjectCard project={project} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <EmptyState
+          media={<ProjectsIllustration className="h-32 w-auto sm:h-36" />}
+          title={t('emptyTitle')}
+          actions={<CreateProjectDialog userOid={userOid} />}
+        >
+          <p>{t('emptyText')}</p>
+        </EmptyState>
+      )}
+    </>
   );
 }

@@ -1,0 +1,144 @@
+import type { Page } from '@playwright/test';
+import { apiLogin, expect, preset, test } from './fixtures';
+import { shippedTexts } from './translations';
+
+const navigation = shippedTexts('Navigation');
+const modal = shippedTexts('Modal');
+const form = shippedTexts('Form');
+const errors = shippedTexts('Error');
+const notifications = shippedTexts('Notifications');
+
+async function openLogin(page: Page, language: 'de' | 'en' = 'de') {
+  await page.getByRole('banner').getByRole('button', { name: navigation.login![language] }).click();
+  const dialog = page.getByRole('dialog', { name: modal.loginTitle![language] });
+  await expect(dialog).toBeVisible();
+  return {
+    dialog,
+    username: dialog.getByRole('textbox', { name: form.username![language] }),
+    password: dialog.getByLabel(form.password![language]),
+    submit: dialog.getByRole('button', { name: modal.loginSubmit![language] }),
+  };
+}
+
+const storage = (page: Page, key: string) => page.evaluate((k) => window.localStorage.getItem(k), key);
+
+test.describe('login modal', () => {
+  test('username and password are required', async ({ page }) => {
+    await page.goto('/services');
+    const login = await openLogin(page);
+    await login.submit.click();
+    await expect(login.username).toHaveAccessibleDescription(errors.required!.de);
+    await expect(login.password).toHaveAccessibleDescription(errors.required!.de);
+    await expect(login.username).toBeFocused();
+    await login.username.fill('someone@example.com');
+    await login.submit.click();
+    await expect(login.password).toHaveAccessibleDescription(errors.required!.de);
+  });
+
+  test('a failed login shows the error under the username field (German and English)', async ({ page }) => {
+    await page.goto('/services');
+    let login = await openLogin(page);
+    await login.username.fill('nobody@example.com');
+    await login.password.fill('wrong-password');
+    await login.submit.click();
+    await expect(login.username).toHaveAccessibleDescription(errors.loginFailed!.de);
+    await expect(login.username).toHaveAttribute('aria-invalid', 'true');
+    await expect(login.dialog).toBeVisible();
+    expect(await storage(page, 'user-token')).toBeNull();
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('combobox', { name: shippedTexts('Footer').language!.de }).selectOption('en');
+    login = await openLogin(page, 'en');
+    await login.username.fill('nobody@example.com');
+    await login.password.fill('wrong-password');
+    await login.submit.click();
+    await expect(login.username).toHaveAccessibleDescription(errors.loginFailed!.en);
+  });
+
+  test('a customer logs in: token and id stored, initials, menu without Admin', async ({ page }) => {
+    await page.goto('/services');
+    const login = await openLogin(page);
+    await login.username.fill('demo@example.com');
+    await login.password.fill('demo1234');
+    await login.submit.click();
+    await expect(login.dialog).toBeHidden();
+    await expect(page.getByText(notifications.loggedIn!.de)).toBeVisible();
+    expect(await storage(page, 'user-token')).toMatch(/.{20,}/);
+    expect(await storage(page, 'user-oid')).toBe('demoUser0001');
+
+    const avatar = page.getByRole('banner').getByRole('button', { name: navigation.profileMenu!.de });
+    await expect(avatar).toHaveText('DD');
+    await avatar.click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByText('demo@example.com')).toBeVisible();
+    await expect(menu.getByRole('menuitem')).toHaveText([navigation.account!.de, navigation.logout!.de]);
+    await menu.getByRole('menuitem', { name: navigation.account!.de }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+  });
+
+  test('an admin gets the Admin entry, leading to /admin', async ({ page, adminSession }) => {
+    await preset(page, { session: adminSession });
+    await page.goto('/services');
+    await page.getByRole('banner').getByRole('button', { name: navigation.profileMenu!.de }).click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitem')).toHaveText([
+      navigation.account!.de,
+      navigation.admin!.de,
+      navigation.logout!.de,
+    ]);
+    // Keyboard: arrows move through the items, Enter follows the link.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('menuitem', { name: navigation.admin!.de })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/admin$/);
+  });
+});
+
+test.describe('logout', () => {
+  test('ends the session, clears token, id, language and user, and goes to /', async ({ page, request }) => {
+    const session = await apiLogin(request, 'admin');
+    await preset(page, { session, language: 'en' });
+    await page.goto('/price');
+    const avatar = page.getByRole('banner').getByRole('button', { name: navigation.profileMenu!.en });
+    await expect(avatar).toHaveText('AA');
+    await avatar.click();
+    const logoutCall = page.waitForRequest(
+      (r) => r.url().endsWith('/rest/logout') && r.method() === 'POST',
+    );
+    await page.getByRole('menuitem', { name: navigation.logout!.en }).click();
+    expect((await logoutCall).headers()['authorization']).toBe(`Bearer ${session.token}`);
+    await expect(page).toHaveURL(/\/services$/);
+    await expect(page.getByRole('banner').getByRole('button', { name: navigation.login!.en })).toBeVisible();
+    expect(await storage(page, 'user-token')).toBeNull();
+    expect(await storage(page, 'user-oid')).toBeNull();
+    expect(await storage(page, 'user-language')).toBeNull();
+    // The token no longer works on the server.
+    const after = await request.get(`/rest/collection/person/${session.oid}`, {
+      headers: { Authorization: `Bearer ${session.token}` },
+    });
+    expect(after.status()).toBe(401);
+  });
+
+  test('stays on the service overview when logging out there', async ({ page, request }) => {
+    const session = await apiLogin(request, 'admin');
+    await preset(page, { session });
+    await page.goto('/services');
+    const entries = await page.evaluate(() => window.history.length);
+    await page.getByRole('button', { name: navigation.profileMenu!.de }).click();
+    await page.getByRole('menuitem', { name: navigation.logout!.de }).click();
+    await expect(page.getByRole('banner').getByRole('button', { name: navigation.login!.de })).toBeVisible();
+    await expect(page).toHaveURL(/\/services$/);
+    // No navigation at all (a redirect from / would have added an entry).
+    expect(await page.evaluate(() => window.history.length)).toBe(entries);
+  });
+
+  test('a 401 logs out locally and goes to /', async ({ page }) => {
+    await preset(page, { session: { token: 'expired-or-revoked-token', oid: 'demoUser0001' } });
+    await page.goto('/price');
+    await expect(page).toHaveURL(/\/services$/);
+    await expect(page.getByRole('banner').getByRole('button', { name: navigation.login!.de })).toBeVisible();
+    expect(await storage(page, 'user-token')).toBeNull();
+    expect(await storage(page, 'user-oid')).toBeNull();
+  });
+});

@@ -1,0 +1,209 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, preset, test, type ApiSession } from './fixtures';
+import { shippedTexts } from './translations';
+
+const overview = shippedTexts('ServiceOverview');
+const detail = shippedTexts('ServiceDetail');
+const card = shippedTexts('Card');
+const navigation = shippedTexts('Navigation');
+const modal = shippedTexts('Modal');
+const form = shippedTexts('Form');
+const notifications = shippedTexts('Notifications');
+
+const serviceList = (page: Page, language: 'de' | 'en' = 'de') =>
+  page.getByRole('list', { name: overview.listTitle![language] });
+
+test.describe('service overview', () => {
+  test('hero, three cards per row, cut descriptions, badges and sized thumbnails', async ({ page }) => {
+    await page.goto('/services');
+    const hero = page.locator('section').filter({ has: page.getByRole('heading', { level: 1 }) });
+    await expect(hero.getByRole('heading', { level: 1 })).toHaveText(overview.heroTitle!.de);
+    await expect(hero.getByText(overview.heroSubtitle!.de)).toBeVisible();
+    await hero.getByRole('link', { name: overview.heroCta!.de }).click();
+    await expect(page).toHaveURL(/#service-list$/);
+
+    const cards = serviceList(page).getByRole('listitem');
+    await expect(cards).toHaveCount(7);
+    const tops = await cards.evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
+    expect(tops[0]).toBe(tops[1]);
+    expect(tops[1]).toBe(tops[2]);
+    expect(tops[3]).toBeGreaterThan(tops[2]!);
+    expect(tops[3]).toBe(tops[5]);
+
+    const badges = [card.accountingRequest!.de, card.accountingPageview!.de, card.accountingMonthly!.de];
+    let cut = 0;
+    for (const item of await cards.all()) {
+      const image = item.locator('img');
+      await expect(image).toHaveAttribute('width', '800');
+      await expect(image).toHaveAttribute('height', '450');
+      const text = (await item.locator('p').first().textContent()) ?? '';
+      expect(Array.from(text).length).toBeLessThanOrEqual(90);
+      if (text.endsWith('…')) {
+        cut += 1;
+        expect(Array.from(text)).toHaveLength(88);
+      }
+      expect(badges).toContain((await item.locator('span').first().textContent())?.trim());
+    }
+    expect(cut).toBeGreaterThan(0);
+  });
+
+  test('card links use the name in the current language', async ({ page }) => {
+    await preset(page, { language: 'en' });
+    await page.goto('/services');
+    const link = serviceList(page, 'en').getByRole('link', { name: 'Invisible Bot Protection' });
+    await expect(link).toHaveAttribute('href', '/services/invisible-bot-protection-botSchutzInvisible');
+    await link.click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Invisible Bot Protection');
+  });
+});
+
+test.describe('service detail', () => {
+  test('breadcrumb, name, short description, demo link, description, no source without data', async ({
+    page,
+  }) => {
+    await page.goto('/services/captcha-pro-captchaPro');
+    const breadcrumb = page.getByRole('navigation', { name: shippedTexts('General').breadcrumb!.de });
+    await expect(breadcrumb.getByRole('link', { name: navigation.services!.de })).toHaveAttribute('href', '/services');
+    await expect(breadcrumb.getByText('Captcha Pro')).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Captcha Pro');
+    await expect(page.getByText(/^Datenschutzfreundliches Captcha ohne Cookies/)).toBeVisible();
+    await expect(page.getByRole('button', { name: detail.addToProject!.de })).toBeVisible();
+    const demo = page.getByRole('link', { name: new RegExp(detail.demo!.de) });
+    await expect(demo).toHaveAttribute('href', 'https://demo.example.com/captcha-pro');
+    await expect(demo).toHaveAttribute('target', '_blank');
+    await expect(page.getByRole('heading', { name: detail.descriptionTitle!.de })).toBeVisible();
+    await expect(page.getByRole('heading', { name: detail.sourceTitle!.de })).toHaveCount(0);
+  });
+
+  test('source block with copyright and DD.MM.YYYY; no demo link without demoHref', async ({ page }) => {
+    await page.goto('/services/plz-autovervollstaendigung-plzAutovervollstaendigung');
+    await expect(page.getByRole('heading', { name: detail.sourceTitle!.de })).toBeVisible();
+    await expect(page.getByText('© GeoBasis-DE / BKG 2026')).toBeVisible();
+    await expect(page.getByText('Stand: 15.09.2026')).toBeVisible();
+    await expect(page.getByRole('link', { name: new RegExp(detail.demo!.de) })).toHaveCount(0);
+  });
+
+  test('a stale slug is corrected, and English shows the English slug and texts', async ({ page }) => {
+    await page.goto('/services/old-name-adressvalidierung');
+    await expect(page).toHaveURL(/\/services\/adressvalidierung-adressvalidierung$/);
+    await page.getByRole('combobox', { name: shippedTexts('Footer').language!.de }).selectOption('en');
+    await expect(page.getByRole('heading', { name: detail.descriptionTitle!.en })).toBeVisible();
+    await page.goto('/services/adressvalidierung-adressvalidierung');
+    await expect(page).toHaveURL(/\/services\/address-validation-adressvalidierung$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Address Validation');
+  });
+
+  test('gallery: 4 thumbnails and +N; lightbox with srcset, wrapping, keyboard', async ({ page }) => {
+    await page.goto('/services/captcha-pro-captchaPro');
+    const gallery = page.getByRole('list', { name: detail.galleryTitle!.de });
+    const thumbnails = gallery.getByRole('button');
+    await expect(thumbnails).toHaveCount(4);
+    await expect(thumbnails.last()).toContainText('+2');
+    await expect(thumbnails.first()).toHaveAccessibleName('Bild 1 von 6 vergrößern');
+    for (const image of await gallery.locator('img').all()) {
+      await expect(image).toHaveAttribute('width', '200');
+      await expect(image).toHaveAttribute('height', '125');
+    }
+
+    await thumbnails.first().click();
+    const lightbox = page.getByRole('dialog', { name: detail.lightboxLabel!.de });
+    await expect(lightbox).toBeVisible();
+    const current = lightbox.locator('.yarl__slide_current img');
+    const srcset = (await current.getAttribute('srcset')) ?? '';
+    for (const width of [421, 993, 1201, 1401]) expect(srcset).toContain(` ${width}w`);
+    await expect(lightbox.locator('.yarl__counter')).toHaveText('1 / 6');
+
+    // Round at both ends, with the keyboard.
+    await page.keyboard.press('ArrowLeft');
+    await expect(lightbox.locator('.yarl__counter')).toHaveText('6 / 6');
+    await page.keyboard.press('ArrowRight');
+    await expect(lightbox.locator('.yarl__counter')).toHaveText('1 / 6');
+    await lightbox.getByRole('button', { name: detail.lightboxNext!.de }).click();
+    await expect(lightbox.locator('.yarl__counter')).toHaveText('2 / 6');
+    await page.keyboard.press('Escape');
+    await expect(lightbox).toBeHidden();
+    await expect(thumbnails.nth(1)).toBeFocused();
+
+    // The '+N' thumbnail opens the fourth image.
+    await thumbnails.last().click();
+    await expect(lightbox.locator('.yarl__counter')).toHaveText('4 / 6');
+  });
+});
+
+async function createProject(request: APIRequestContext, session: ApiSession, name: string) {
+  const response = await request.post('/rest/collection/project', {
+    headers: { Authorization: `Bearer ${session.token}` },
+    form: { projectOwner: session.oid, name, description: 'Angelegt vom End-to-End-Test.' },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as { id: string; name: string };
+}
+
+async function addLicence(request: APIRequestContext, session: ApiSession, projectId: string, serviceId: string) {
+  const response = await request.put(`/rest/collection/project/${projectId}/service_licence/${serviceId}`, {
+    headers: { Authorization: `Bearer ${session.token}` },
+  });
+  expect(response.status()).toBe(201);
+}
+
+async function deleteProject(request: APIRequestContext, session: ApiSession, projectId: string) {
+  await request.delete(`/rest/collection/project/${projectId}`, {
+    headers: { Authorization: `Bearer ${session.token}` },
+  });
+}
+
+test.describe('add to project', () => {
+  test('signed out: login first, then the modal; held projects disabled; adds and leads to the project', async ({
+    page,
+    request,
+    adminSession,
+  }) => {
+    const suffix = Date.now().toString(36);
+    const holding = await createProject(request, adminSession, `E2E hält Captcha ${suffix}`);
+    const target = await createProject(request, adminSession, `E2E Ziel ${suffix}`);
+    await addLicence(request, adminSession, holding.id, 'captchaPro');
+    try {
+      await page.goto('/services/captcha-pro-captchaPro');
+      await page.getByRole('button', { name: detail.addToProject!.de }).click();
+      const login = page.getByRole('dialog', { name: modal.loginTitle!.de });
+      await login.getByRole('textbox', { name: form.username!.de }).fill('admin@example.com');
+      await login.getByLabel(form.password!.de).fill('admin1234');
+      await login.getByRole('button', { name: modal.loginSubmit!.de }).click();
+
+      const dialog = page.getByRole('dialog', { name: modal.addToProjectTitle!.de });
+      await expect(dialog).toBeVisible();
+      const proceed = dialog.getByRole('button', { name: modal.continue!.de });
+      await expect(proceed).toBeDisabled();
+      await expect(dialog.getByRole('radio', { name: new RegExp(holding.name) })).toBeDisabled();
+      await expect(dialog.getByText(modal.alreadyInProject!.de)).toBeVisible();
+      await dialog.getByRole('radio', { name: new RegExp(target.name) }).check();
+      await expect(proceed).toBeEnabled();
+
+      const put = page.waitForResponse(
+        (r) => r.url().endsWith(`/project/${target.id}/service_licence/captchaPro`) && r.request().method() === 'PUT',
+      );
+      await proceed.click();
+      expect((await put).status()).toBe(201);
+      await expect(page.getByText(notifications.serviceAdded!.de)).toBeVisible();
+      await dialog.getByRole('link', { name: modal.goToProject!.de }).click();
+      await expect(page).toHaveURL(new RegExp(`/projects/e2e-ziel-${suffix}-${target.id}$`));
+    } finally {
+      await deleteProject(request, adminSession, holding.id);
+      await deleteProject(request, adminSession, target.id);
+    }
+  });
+
+  test('without a project, the modal says so and links to /projects', async ({ page, adminSession }) => {
+    // The empty list as the server answers it for a new customer (other tests may have given
+    // the admin projects meanwhile).
+    await page.route('**/rest/collection/person/*/project', (route) => route.fulfill({ json: [] }));
+    await preset(page, { session: adminSession, language: 'en' });
+    await page.goto('/services/captcha-pro-captchaPro');
+    await page.getByRole('button', { name: detail.addToProject!.en }).click();
+    const dialog = page.getByRole('dialog', { name: modal.addToProjectTitle!.en });
+    await expect(dialog.getByText(modal.noProjects!.en)).toBeVisible();
+    await dialog.getByRole('link', { name: modal.goToProjects!.en }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/projects$/);
+  });
+});

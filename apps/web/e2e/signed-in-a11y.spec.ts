@@ -1,0 +1,137 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  adminAccount,
+  apiCreateProject,
+  apiLogin,
+  createUser,
+  demoAccount,
+  expectNoAxeViolations,
+  signIn,
+  type ApiSession,
+} from './signed-in-helpers';
+import { shippedTexts } from './translations';
+
+// axe on every signed-in screen in the other theme and language: the journeys check light and
+// German, this file dark and English (contrast depends on the theme, names on the language).
+
+type Variant = { theme: 'light' | 'dark'; language: 'de' | 'en' };
+const variants: Variant[] = [{ theme: 'dark', language: 'en' }];
+
+const texts = {
+  projects: shippedTexts('Projects'),
+  detail: shippedTexts('ProjectDetail'),
+  licence: shippedTexts('Licence'),
+  profile: shippedTexts('Profile'),
+  admin: shippedTexts('Admin'),
+  modal: shippedTexts('Modal'),
+};
+
+async function open(page: Page, session: ApiSession | null, variant: Variant, path: string) {
+  await signIn(page, session, variant);
+  await page.goto(path);
+  await expect(page.locator('html')).toHaveAttribute('lang', variant.language);
+  if (variant.theme === 'dark') await expect(page.locator('html')).toHaveClass(/dark/);
+}
+
+for (const variant of variants) {
+  test.describe(`axe, ${variant.theme} theme, ${variant.language}`, () => {
+    // axe on a whole page takes seconds on a busy two-core machine.
+    test.describe.configure({ timeout: 120_000 });
+    test('projects, project, licence (both tabs), dialogs', async ({ page, request }) => {
+      const user = await createUser();
+      const session = await apiLogin(request, user.email, user.password);
+      const project = await apiCreateProject(request, session, {
+        name: 'Barrierefrei',
+        description: 'Prüfprojekt',
+        domainsProduction: ['a11y.example.com'],
+        serviceIds: ['captchaPro', 'firmendatenApi'],
+      });
+      const { language } = variant;
+      await open(page, session, variant, '/projects');
+      await expect(page.getByRole('link', { name: 'Barrierefrei' })).toBeVisible();
+      await expectNoAxeViolations(page, `/projects ${variant.theme} ${language}`);
+
+      await page.getByRole('button', { name: texts.projects.create![language] }).click();
+      await expect(
+        page.getByRole('dialog', { name: texts.modal.createProjectTitle![language] }),
+      ).toBeVisible();
+      await expectNoAxeViolations(page, `create-project modal ${variant.theme} ${language}`);
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('link', { name: 'Barrierefrei' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Barrierefrei' })).toBeVisible();
+      await expectNoAxeViolations(page, `project ${variant.theme} ${language}`);
+
+      // Keyboard only: the menu opens with Enter, arrows move, Escape brings focus back.
+      const menu = page.getByRole('button', { name: texts.detail.menu![language] });
+      await menu.focus();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('menuitem', { name: texts.detail.editSettings![language] })).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(
+        page.getByRole('dialog', { name: texts.modal.projectSettingsTitle![language] }),
+      ).toBeVisible();
+      await expectNoAxeViolations(page, `settings modal ${variant.theme} ${language}`);
+      await page.keyboard.press('Escape');
+      await expect(menu).toBeFocused();
+
+      const captcha = project.licences.find((licence) => licence.service.id === 'captchaPro')!;
+      await page.getByRole('link', { name: 'Captcha Pro' }).click();
+      await expect(page).toHaveURL(new RegExp(`${captcha.id}$`));
+      await expect(page.locator('.recharts-surface')).toBeVisible();
+      await expectNoAxeViolations(page, `licence general ${variant.theme} ${language}`);
+      await page.getByRole('tab', { name: texts.licence.tabSettings![language] }).click();
+      await expectNoAxeViolations(page, `licence settings ${variant.theme} ${language}`);
+      // Menus are not checked open: Radix portals them outside the landmarks (axe's "region"
+      // best practice), as every popup menu is; the dialogs above are checked open.
+    });
+
+    test('licence with real usage', async ({ page, request }) => {
+      const { language } = variant;
+      // Read only: the demo customer's seeded licence with 90 days of usage.
+      const demo = await apiLogin(request, demoAccount.email, demoAccount.password);
+      await open(page, demo, variant, '/projects/webshop-relaunch-demoProjShop/captcha-pro-demoLicShop1');
+      await expect(page.locator('.recharts-surface')).toBeVisible();
+      const last30 = page.getByRole('radio', { name: texts.licence.period30![language] });
+      await page.getByText(texts.licence.period30![language], { exact: true }).click(); // its label
+      await expect(last30).toBeChecked();
+      await expect(page.locator('.recharts-surface')).toBeVisible();
+      await expectNoAxeViolations(page, `licence with usage ${variant.theme} ${language}`);
+    });
+
+    test('profile with its dialogs, and /admin not allowed', async ({ page, request }) => {
+      const { language } = variant;
+      const user = await createUser();
+      await open(page, await apiLogin(request, user.email, user.password), variant, '/profile');
+      await expect(
+        page.getByRole('heading', { level: 1, name: texts.profile.title![language] }),
+      ).toBeVisible();
+      await expectNoAxeViolations(page, `/profile ${variant.theme} ${language}`);
+      await page.getByRole('button', { name: texts.profile.changePassword![language] }).click();
+      await expectNoAxeViolations(page, `password modal ${variant.theme} ${language}`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: texts.profile.editAccount![language] }).click();
+      await expectNoAxeViolations(page, `account modal ${variant.theme} ${language}`);
+      await page.keyboard.press('Escape');
+      await page.goto('/admin');
+      await expect(page.getByRole('heading', { name: texts.admin.notAllowedTitle![language] })).toBeVisible();
+      await expectNoAxeViolations(page, `/admin not allowed ${variant.theme} ${language}`);
+    });
+
+    test('admin report', async ({ page, request }) => {
+      await open(page, await apiLogin(request, adminAccount.email, adminAccount.password), variant, '/admin');
+      await expect(page.getByRole('table')).toBeVisible();
+      await expectNoAxeViolations(page, `/admin ${variant.theme} ${variant.language}`);
+    });
+
+    test('signed out', async ({ page }) => {
+      await open(page, null, variant, '/projects');
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(
+        page.getByRole('heading', { name: texts.projects.signedOutTitle![variant.language] }),
+      ).toBeVisible();
+      await expectNoAxeViolations(page, `/projects signed out ${variant.theme} ${variant.language}`);
+    });
+  });
+}

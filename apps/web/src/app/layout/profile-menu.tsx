@@ -1,0 +1,60 @@
+import type { Person } from '@portal/contract/person';
+import { LogOut, ShieldCheck, UserRound } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { paths } from '@/config/paths';
+import { useLogout } from '@/features/auth/api/logout';
+import { AvatarButton } from './avatar-button';
+
+/**
+ * Spec §2: the profile dropdown of a signed-in user: Account, Admin (admins only), Logout.
+ * Loaded lazily: visitors (the first-load budget) never need Radix' menu and its positioning.
+ */
+export function ProfileMenu({ user }: { user: Person | undefined }) {
+  const { t } = useTranslation('Navigation');
+  const logout = useLogout();
+  return (
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger asChild>
+        <AvatarButton user={user} />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent className="w-60">
+        {user ? (
+          <div className="px-2.5 pt-1.5 pb-2">
+            <p className="truncate text-sm font-semibold">
+              {user.firstname} {user.lastname}
+            </p>
+            <p className="truncate text-xs text-muted-foreground">{user.email}</p>
+          </div>
+        ) : null}
+        {user ? <DropdownMenuSeparator /> : null}
+        <DropdownMenuItem asChild>
+          <Link to={paths.profile()}>
+            <UserRound aria-hidden="true" />
+            {t('account')}
+          </Link>
+        </DropdownMenuItem>
+        {user?.isAdmin ? (
+          <DropdownMenuItem asChild>
+            <Link to={paths.admin()}>
+              <ShieldCheck aria-hidden="true" />
+              {t('admin')}
+            </Link>
+          </DropdownMenuItem>
+        ) : null}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem disabled={logout.isPending} onSelect={() => logout.mutate()}>
+          <LogOut aria-hidden="true" />
+          {t('logout')}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

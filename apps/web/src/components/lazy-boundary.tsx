@@ -1,0 +1,29 @@
+import { Component, type ReactNode } from 'react';
+
+interface LazyBoundaryProps {
+  /** Called when the lazy part failed (e.g. its chunk could not be loaded while offline). */
+  onError: () => void;
+  children: ReactNode;
+}
+
+/**
+ * Around lazily loaded overlays of the shell (dialogs, menus): a chunk that fails to load must
+ * not take the whole shell down with it (the root error boundary would replace the page). The
+ * failure is logged (spec §8) and the overlay simply does not open.
+ */
+export class LazyBoundary extends Component<LazyBoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    console.error('A part of the page could not be loaded.', error);
+    this.props.onError();
+  }
+
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}

@@ -1,0 +1,139 @@
+import type { AdminReport } from '@portal/contract/admin-report';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '@/components/ui/badge';
+import { formatCalls, formatPrice } from '@/lib/format';
+
+/**
+ * Spec §2 admin table: project, creator, API requests, API cost, monthly fee, single payment,
+ * total; amounts with € sign, comma thousands and two decimals (0.00 when empty or zero),
+ * and a totals row. Numbers are right-aligned in tabular figures so the columns add up by eye.
+ */
+export function ReportTable({ report, caption }: { report: AdminReport; caption: string }) {
+  return (
+    <>
+      <div className="hidden md:block">
+        <Table report={report} caption={caption} />
+      </div>
+      {/* Phones get one card per project instead of a table to scroll sideways. */}
+      <div className="md:hidden">
+        <Cards report={report} caption={caption} />
+      </div>
+    </>
+  );
+}
+
+function Table({ report, caption }: { report: AdminReport; caption: string }) {
+  const { t } = useTranslation('Admin');
+  const amountColumns = [
+    t('colCalls'),
+    t('colPriceApi'),
+    t('colMonthly'),
+    t('colSinglePayment'),
+    t('colTotal'),
+  ];
+  return (
+    // Focusable, so keyboard users can scroll the table when it is wider than the screen.
+    <div
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+      className="overflow-x-auto rounded-xl border border-border bg-card shadow-xs"
+    >
+      <table className="w-full text-sm whitespace-nowrap">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-muted text-left">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              {t('colProject')}
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              {t('colOwner')}
+            </th>
+            {amountColumns.map((column) => (
+              <th key={column} scope="col" className="px-4 py-3 text-right font-semibold">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {report.projects.map((row) => (
+            <tr key={row.key} className="border-t border-border">
+              <th scope="row" className="px-4 py-3 text-left font-medium">
+                <span className="flex flex-wrap items-center gap-2">
+                  {row.name}
+                  {row.deleted ? <Badge>{t('deleted')}</Badge> : null}
+                </span>
+              </th>
+              <td className="px-4 py-3">{row.owner}</td>
+              <td className="px-4 py-3 text-right tabular-nums">{formatCalls(row.calls)}</td>
+              <td className="px-4 py-3 text-right tabular-nums">{formatPrice(row.price_api)}</td>
+              <td className="px-4 py-3 text-right tabular-nums">{formatPrice(row.monthly)}</td>
+              <td className="px-4 py-3 text-right tabular-nums">{formatPrice(row.single_payment)}</td>
+              <td className="px-4 py-3 text-right font-medium tabular-nums">
+                {formatPrice(row.price_gesamt)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot className="border-t-2 border-border bg-muted/60 font-semibold">
+          <tr>
+            <th scope="row" colSpan={2} className="px-4 py-3 text-left">
+              {t('totals')}
+            </th>
+            <td className="px-4 py-3 text-right tabular-nums">{formatCalls(report.totals.calls)}</td>
+            <td className="px-4 py-3 text-right tabular-nums">{formatPrice(report.totals.price_api)}</td>
+            <td className="px-4 py-3 text-right tabular-nums">{formatPrice(report.totals.monthly)}</td>
+            <td className="px-4 py-3 text-right tabular-nums">{formatPrice(report.totals.single_payment)}</td>
+            <td className="px-4 py-3 text-right tabular-nums">{formatPrice(report.totals.price_gesamt)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
+
+function Cards({ report, caption }: { report: AdminReport; caption: string }) {
+  const { t } = useTranslation('Admin');
+  const amounts = (row: AdminReport['totals']) =>
+    [
+      [t('colCalls'), formatCalls(row.calls)],
+      [t('colPriceApi'), formatPrice(row.price_api)],
+      [t('colMonthly'), formatPrice(row.monthly)],
+      [t('colSinglePayment'), formatPrice(row.single_payment)],
+    ] as const;
+  const list = (row: AdminReport['totals']) => (
+    <dl className="grid gap-1.5 text-sm">
+      {amounts(row).map(([label, value]) => (
+        <div key={label} className="flex justify-between gap-4">
+          <dt className="text-muted-foreground">{label}</dt>
+          <dd className="tabular-nums">{value}</dd>
+        </div>
+      ))}
+      <div className="mt-1 flex justify-between gap-4 border-t border-border pt-2 font-semibold">
+        <dt>{t('colTotal')}</dt>
+        <dd className="tabular-nums">{formatPrice(row.price_gesamt)}</dd>
+      </div>
+    </dl>
+  );
+  return (
+    <section aria-label={caption} className="flex flex-col gap-3">
+      <ul className="flex flex-col gap-3">
+        {report.projects.map((row) => (
+          <li key={row.key} className="rounded-xl border border-border bg-card p-4 shadow-xs">
+            <h3 className="flex flex-wrap items-center gap-2 font-semibold">
+              {row.name}
+              {row.deleted ? <Badge>{t('deleted')}</Badge> : null}
+            </h3>
+            <p className="mb-3 text-sm text-muted-foreground">{row.owner}</p>
+            {list(row)}
+          </li>
+        ))}
+      </ul>
+      <div className="rounded-xl border-2 border-border bg-muted/60 p-4">
+        <h3 className="mb-3 font-semibold">{t('totals')}</h3>
+        {list(report.totals)}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AuthResponse } from '@portal/contract/auth';
+import { logoutLocally, userQueryOptions } from '@/lib/auth';
+import { restClient } from '@/lib/rest-client';
+import { writeSession } from '@/lib/session';
+import { basicCredentials } from '../utils/basic-credentials';
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+export function login({ username, password }: Credentials) {
+  return restClient.post<AuthResponse>('/rest/auth', {
+    headers: { Authorization: basicCredentials(username, password) },
+    // A 401 here means "wrong credentials", not "session expired".
+    logoutOnUnauthorized: false,
+  });
+}
+
+/**
+ * Spec §4/§7: sign in, store token and user id, then load the person. When the person cannot
+ * be loaded the session is dropped again and the error is passed on (spec §8).
+ */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (credentials: Credentials) => {
+      const session = await login(credentials);
+      writeSession(session);
+      try {
+        return await queryClient.fetchQuery(userQueryOptions(session.oid));
+      } catch (error) {
+        logoutLocally(queryClient);
+        throw error;
+      }
+    },
+  });
+}

@@ -1,0 +1,67 @@
+import { act, render, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { http, HttpResponse } from 'msw';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { storageKeys } from '@/lib/storage';
+import { server } from '@/testing/msw-server';
+import { useLogout } from './logout';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+function setup(path: string) {
+  window.localStorage.setItem(storageKeys.token, 'tok');
+  window.localStorage.setItem(storageKeys.oid, 'u1');
+  window.localStorage.setItem(storageKeys.language, 'en');
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(['user', 'u1'], { id: 'u1' });
+  queryClient.setQueryData(['projects', 'u1'], []);
+  queryClient.setQueryData(['services', { orderby: 'name', language: 'de' }], []);
+  let logout: ReturnType<typeof useLogout> | undefined;
+  function Probe() {
+    logout = useLogout();
+    return null;
+  }
+  const router = createMemoryRouter([{ path: '*', element: <Probe /> }], { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { router, queryClient, logout: () => logout! };
+}
+
+describe('useLogout', () => {
+  it('ends the session on the server, forgets the user and goes to /', async () => {
+    let authorization: string | null = null;
+    server.use(
+      http.post('*/rest/logout', ({ request }) => {
+        authorization = request.headers.get('authorization');
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { router, queryClient, logout } = setup('/price');
+    await act(() => logout().mutateAsync());
+    expect(authorization).toBe('Bearer tok');
+    for (const key of [storageKeys.token, storageKeys.oid, storageKeys.language]) {
+      expect(window.localStorage.getItem(key)).toBeNull();
+    }
+    expect(queryClient.getQueryData(['user', 'u1'])).toBeUndefined();
+    expect(queryClient.getQueryData(['projects', 'u1'])).toBeUndefined();
+    // The public catalogue stays cached.
+    expect(queryClient.getQueryData(['services', { orderby: 'name', language: 'de' }])).toEqual([]);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('stays on the service overview, and signs out locally even when the server fails', async () => {
+    server.use(http.post('*/rest/logout', () => HttpResponse.error()));
+    const { router, logout } = setup('/services');
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await act(() => logout().mutateAsync());
+    expect(window.localStorage.getItem(storageKeys.token)).toBeNull();
+    expect(router.state.location.pathname).toBe('/services');
+    expect(log).toHaveBeenCalledOnce();
+  });
+});

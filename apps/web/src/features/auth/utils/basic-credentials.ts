@@ -1,0 +1,10 @@
+/**
+ * `Authorization: Basic base64(email:password)` (DESIGN.md "Auth"): UTF-8 bytes, so a password
+ * with umlauts or emoji works (btoa alone only takes Latin-1 and throws on anything else).
+ */
+export function basicCredentials(username: string, password: string): string {
+  const bytes = new TextEncoder().encode(`${username}:${password}`);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return `Basic ${btoa(binary)}`;
+}

@@ -1,0 +1,88 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { server } from '@/testing/msw-server';
+import { renderWithProviders } from '@/testing/render-with-providers';
+import { AddToProjectDialog } from './add-to-project-dialog';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+function project(id: string, name: string, serviceIds: string[]) {
+  return {
+    key: id,
+    id,
+    name,
+    description: '',
+    descriptionShort: '',
+    projectOwner: { oid: 'u1', name: 'Dana Demo' },
+    domainsProduction: [],
+    domainsSandbox: [],
+    licences: serviceIds.map((serviceId) => ({ key: `l-${serviceId}`, id: `l${serviceId}`, service: { id: serviceId } })),
+    createdAt: '',
+    lastModified: '',
+  };
+}
+
+describe('AddToProjectDialog', () => {
+  it('disables projects that hold the service and continue until one is chosen; adds the licence', async () => {
+    let put = '';
+    server.use(
+      http.get('*/rest/collection/person/u1/project', () =>
+        HttpResponse.json([project('p1', 'Shop', ['captcha']), project('p2', 'CRM', [])]),
+      ),
+      http.put('*/rest/collection/project/:projectId/service_licence/:serviceId', ({ params }) => {
+        put = `${String(params.projectId)}/${String(params.serviceId)}`;
+        return HttpResponse.json(project('p2', 'CRM', ['captcha']), { status: 201 });
+      }),
+    );
+    const onClose = vi.fn();
+    const { router } = await renderWithProviders(
+      <AddToProjectDialog service={{ id: 'captcha', name: 'Captcha' }} userOid="u1" onClose={onClose} />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'addToProjectTitle' });
+    const shop = await within(dialog).findByRole('radio', { name: /Shop/ });
+    const crm = within(dialog).getByRole('radio', { name: /CRM/ });
+    const proceed = within(dialog).getByRole('button', { name: 'continue' });
+    expect(shop).toBeDisabled();
+    expect(crm).toBeEnabled();
+    expect(proceed).toBeDisabled();
+
+    const user = userEvent.setup();
+    await user.click(crm);
+    expect(proceed).toBeEnabled();
+    await user.click(proceed);
+    const link = await within(dialog).findByRole('link', { name: 'goToProject' });
+    expect(put).toBe('p2/captcha');
+    expect(link).toHaveAttribute('href', '/projects/crm-p2');
+    await user.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/projects/crm-p2'));
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('says so when the user has no project yet', async () => {
+    server.use(http.get('*/rest/collection/person/u1/project', () => HttpResponse.json([])));
+    await renderWithProviders(
+      <AddToProjectDialog service={{ id: 'captcha', name: 'Captcha' }} userOid="u1" onClose={() => undefined} />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'addToProjectTitle' });
+    expect(await within(dialog).findByText('noProjects')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'goToProjects' })).toHaveAttribute('href', '/projects');
+  });
+
+  it('offers a retry when the projects cannot be loaded', async () => {
+    server.use(
+      http.get('*/rest/collection/person/u1/project', () =>
+        HttpResponse.json({ error: { code: 'internal', message: 'x' } }, { status: 500 }),
+      ),
+    );
+    await renderWithProviders(
+      <AddToProjectDialog service={{ id: 'captcha', name: 'Captcha' }} userOid="u1" onClose={() => undefined} />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'addToProjectTitle' });
+    expect(await within(dialog).findByRole('alert')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'retry' })).toBeInTheDocument();
+  });
+});

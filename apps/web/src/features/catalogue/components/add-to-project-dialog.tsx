@@ -1,0 +1,180 @@
+import type { Project } from '@portal/contract/project';
+import { CheckCircle2, FolderPlus } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { ErrorState } from '@/components/query-state';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-errors';
+import { cn } from '@/lib/cn';
+import { useAddServiceToProject } from '../api/add-service-to-project';
+import { useMyProjects } from '../api/get-my-projects';
+
+export interface AddToProjectDialogProps {
+  service: { id: string; name: string };
+  userOid: string;
+  onClose: () => void;
+  returnFocusTo?: HTMLElement | null;
+}
+
+function holdsService(project: Project, serviceId: string): boolean {
+  return project.licences.some((licence) => licence.service.id === serviceId);
+}
+
+/**
+ * Spec §2/§5: pick one of the user's projects; projects that already hold the service are
+ * disabled options; continue stays disabled until a project is chosen. After the licence is
+ * added, a notice and the way to the project.
+ */
+export function AddToProjectDialog({ service, userOid, onClose, returnFocusTo }: AddToProjectDialogProps) {
+  const { t } = useTranslation(['Modal', 'Notifications', 'Error']);
+  const projects = useMyProjects(userOid);
+  const add = useAddServiceToProject(userOid);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [added, setAdded] = useState<Project | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const legendId = useId();
+
+  const submit = async () => {
+    if (!selected) return;
+    setFailure(null);
+    try {
+      const project = await add.mutateAsync({ projectId: selected, serviceId: service.id });
+      toast.success(t('serviceAdded', { ns: 'Notifications' }));
+      setAdded(project);
+    } catch (error) {
+      if (isApiError(error, 'alreadyLicensed')) {
+        setFailure(t('alreadyLicensed'));
+        setSelected(null);
+      } else {
+        console.error('Adding the service to the project failed', error);
+        setFailure(t('addToProjectFailed'));
+      }
+    }
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent
+        title={t('addToProjectTitle')}
+        description={added ? undefined : t('addToProjectText')}
+        closeLabel={t('close')}
+        returnFocusTo={returnFocusTo}
+      >
+        {added ? (
+          <>
+            <div role="status" className="flex items-start gap-3 rounded-xl bg-muted p-4">
+              <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-600 dark:text-emerald-400" />
+              <p className="text-sm">{t('serviceAddedText', { service: service.name, project: added.name })}</p>
+            </div>
+            <DialogFooter>
+              <Button variant="outline" onClick={onClose}>
+                {t('close')}
+              </Button>
+              <Button asChild>
+                <Link to={paths.project(added.name, added.id)} onClick={onClose}>
+                  {t('goToProject')}
+                </Link>
+              </Button>
+            </DialogFooter>
+          </>
+        ) : projects.isPending ? (
+          <div className="grid gap-2">
+            <p role="status" className="sr-only">
+              {t('projectsLoading')}
+            </p>
+            {[0, 1].map((row) => (
+              <Skeleton key={row} className="h-16 rounded-xl" />
+            ))}
+          </div>
+        ) : projects.isError ? (
+          <ErrorState message={t('dataLoadFailed', { ns: 'Error' })} onRetry={() => void projects.refetch()} />
+        ) : projects.data.length === 0 ? (
+          <>
+            <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border p-6 text-center">
+              <FolderPlus aria-hidden="true" className="size-8 text-muted-foreground" />
+              <p className="text-sm text-muted-foreground">{t('noProjects')}</p>
+            </div>
+            <DialogFooter>
+              <Button variant="outline" onClick={onClose}>
+                {t('cancel')}
+              </Button>
+              <Button asChild>
+                <Link to={paths.projects()} onClick={onClose}>
+                  {t('goToProjects')}
+                </Link>
+              </Button>
+            </DialogFooter>
+          </>
+        ) : (
+          <form
+            className="grid gap-5"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void submit();
+            }}
+          >
+            <fieldset aria-labelledby={legendId} className="grid gap-2">
+              <legend id={legendId} className="sr-only">
+                {t('selectProject')}
+              </legend>
+              {projects.data.map((project) => {
+                const holds = holdsService(project, service.id);
+                return (
+                  <label
+                    key={project.key}
+                    className={cn(
+                      'flex cursor-pointer items-start gap-3 rounded-xl border border-border p-4 transition-colors',
+                      'has-[:checked]:border-primary has-[:checked]:bg-primary/5 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
+                      holds ? 'cursor-not-allowed opacity-60' : 'hover:bg-muted',
+                    )}
+                  >
+                    <input
+                      type="radio"
+                      name="project"
+                      value={project.id}
+                      checked={selected === project.id}
+                      disabled={holds}
+                      onChange={() => setSelected(project.id)}
+                      className="mt-1 size-4 shrink-0 accent-primary focus-visible:outline-none"
+                    />
+                    <span className="grid min-w-0 gap-0.5">
+                      <span className="truncate text-sm font-medium">{project.name}</span>
+                      <span className="text-xs text-muted-foreground">
+                        {holds
+                          ? t('alreadyInProject')
+                          : t('servicesInProject', { count: project.licences.length })}
+                      </span>
+                    </span>
+                  </label>
+                );
+              })}
+            </fieldset>
+            {failure ? (
+              <p
+                role="alert"
+                className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+              >
+                {failure}
+              </p>
+            ) : null}
+            <DialogFooter>
+              <Button variant="outline" onClick={onClose}>
+                {t('cancel')}
+              </Button>
+              <Button type="submit" disabled={!selected || add.isPending} aria-busy={add.isPending || undefined}>
+                {add.isPending ? <Spinner className="size-4" /> : null}
+                {t('continue')}
+              </Button>
+            </DialogFooter>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,25 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ContactResponse } from '@portal/contract/contact';
+import { restClient } from '@/lib/rest-client';
+
+export interface ContactRequest {
+  firstname: string;
+  subname: string;
+  email: string;
+  terms: boolean;
+}
+
+/**
+ * Spec §7: POST /rest/collection/contactform/send. The answer is `{ success, msg }`, also for a
+ * form the server refuses (400), because the modal shows `msg` either way.
+ */
+export function sendContactRequest(request: ContactRequest) {
+  return restClient.post<ContactResponse>('/rest/collection/contactform/send', {
+    body: { ...request },
+    answerStatuses: [400],
+  });
+}
+
+export function useSendContactRequest() {
+  return useMutation({ mutationFn: sendContactRequest });
+}

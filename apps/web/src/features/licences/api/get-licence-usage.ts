@@ -1,0 +1,42 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Licence } from '@portal/contract/licence';
+import { restClient } from '@/lib/rest-client';
+import type { Period } from '../utils/periods';
+
+/** The same licence call with a period (?from=&to=); only its `calls` are used. */
+export function getLicenceUsage({
+  id,
+  period,
+  signal,
+}: {
+  id: string;
+  period: Period;
+  signal?: AbortSignal;
+}) {
+  return restClient
+    .get<Licence>(`/rest/collection/service_licence/${encodeURIComponent(id)}`, {
+      query: { from: period.from, to: period.to },
+      signal,
+    })
+    .then((licence) => licence.calls);
+}
+
+export const licenceUsageQueryOptions = (id: string, period: Period) =>
+  queryOptions({
+    queryKey: ['licence', id, 'usage', period],
+    queryFn: ({ signal }) => getLicenceUsage({ id, period, signal }),
+  });
+
+/**
+ * Usage for the chosen period. When it is the period the licence itself was loaded with (the
+ * default 90 days), those numbers are used and nothing is fetched; while another period loads,
+ * the previous chart stays.
+ */
+export function useLicenceUsage(licence: Licence, period: Period) {
+  const loadedWithLicence = licence.calls.from === period.from && licence.calls.to === period.to;
+  return useQuery({
+    ...licenceUsageQueryOptions(licence.id, period),
+    initialData: loadedWithLicence ? licence.calls : undefined,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Licence } from '@portal/contract/licence';
+import { restClient } from '@/lib/rest-client';
+import { licenceQueryOptions } from './get-licence';
+
+/** PATCH service_licence/{id} with values = the settings form as a JSON string (spec §7). */
+export function saveLicenceSettings({ id, values }: { id: string; values: Record<string, string> }) {
+  return restClient.patch<Licence>(`/rest/collection/service_licence/${encodeURIComponent(id)}`, {
+    body: { values: JSON.stringify(values) },
+  });
+}
+
+export function useSaveLicenceSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveLicenceSettings,
+    onSuccess: (licence) => queryClient.setQueryData(licenceQueryOptions(licence.id).queryKey, licence),
+  });
+}

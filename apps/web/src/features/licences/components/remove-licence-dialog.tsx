@@ -1,0 +1,84 @@
+import type { Licence } from '@portal/contract/licence';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { AlertDialog, AlertDialogCancel, AlertDialogContent } from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { DangerButton } from '@/components/ui/danger-button';
+import { DialogFooter } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { licenceQueryOptions } from '../api/get-licence';
+import { useRemoveLicence } from '../api/remove-licence';
+
+export interface RemoveLicenceDialogProps {
+  licence: Licence;
+  serviceName: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Opened from a menu: focus goes back to the menu's button, not to the vanished item. */
+  returnFocus?: () => void;
+}
+
+/** Spec §4: removing a service returns to the project with a notice. */
+export function RemoveLicenceDialog({
+  licence,
+  serviceName,
+  open,
+  onOpenChange,
+  returnFocus,
+}: RemoveLicenceDialogProps) {
+  const { t } = useTranslation(['Licence', 'Modal', 'Notifications']);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const removeLicence = useRemoveLicence();
+  const [failed, setFailed] = useState(false);
+
+  const confirm = async () => {
+    setFailed(false);
+    try {
+      await removeLicence.mutateAsync({ projectId: licence.project.id, licenceId: licence.id });
+    } catch (error) {
+      console.error(error);
+      setFailed(true);
+      return;
+    }
+    onOpenChange(false);
+    toast.success(t('serviceRemoved', { ns: 'Notifications' }));
+    await navigate(paths.project(licence.project.name, licence.project.id));
+    // Gone for good: Back to its address must not show it from the cache.
+    queryClient.removeQueries({ queryKey: licenceQueryOptions(licence.id).queryKey });
+  };
+
+  return (
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
+      <AlertDialogContent
+        title={t('removeServiceTitle', { ns: 'Modal' })}
+        description={t('removeServiceText', { ns: 'Modal' })}
+        onCloseAutoFocus={(event) => {
+          if (!returnFocus) return;
+          event.preventDefault();
+          returnFocus();
+        }}
+      >
+        <p className="rounded-lg bg-muted px-3 py-2 text-sm font-medium">{serviceName}</p>
+        {failed ? (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+            {t('removeFailed')}
+          </p>
+        ) : null}
+        <DialogFooter>
+          <AlertDialogCancel asChild>
+            <Button variant="outline">{t('cancel', { ns: 'Modal' })}</Button>
+          </AlertDialogCancel>
+          <DangerButton disabled={removeLicence.isPending} onClick={() => void confirm()}>
+            {removeLicence.isPending ? <Spinner className="size-4" /> : null}
+            {t('remove')}
+          </DangerButton>
+        </DialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,24 @@
+import { useMutation } from '@tanstack/react-query';
+import { restClient } from '@/lib/rest-client';
+
+/**
+ * PATCH /rest/collection/person/{oid}/password → 204; a wrong current password answers 400
+ * with code pwWrong. The server ends the user's other sessions, this one stays.
+ */
+export function changePassword({
+  oid,
+  passwordActual,
+  password,
+}: {
+  oid: string;
+  passwordActual: string;
+  password: string;
+}) {
+  return restClient.patch(`/rest/collection/person/${encodeURIComponent(oid)}/password`, {
+    body: { oid, passwordActual, password },
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({ mutationFn: changePassword });
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Person, PersonPatch } from '@portal/contract/person';
+import { userQueryOptions } from '@/lib/auth';
+import { restClient } from '@/lib/rest-client';
+
+/** PATCH /rest/collection/person/{oid} with the changed fields only (spec §7). */
+export function updateProfile({ oid, changes }: { oid: string; changes: PersonPatch }) {
+  return restClient.patch<Person>(`/rest/collection/person/${encodeURIComponent(oid)}`, {
+    body: { ...changes },
+  });
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    // The answer is the whole person: the top bar's initials and this page update at once.
+    onSuccess: (person) => queryClient.setQueryData(userQueryOptions(person.oid).queryKey, person),
+  });
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Person } from '@portal/contract/person';
+import { userQueryOptions } from '@/lib/auth';
+import { restClient } from '@/lib/rest-client';
+
+/** POST /rest/collection/person/{oid}/avatar, multipart field `avatar` → the person. */
+export function uploadAvatar({ oid, file }: { oid: string; file: Blob }) {
+  const body = new FormData();
+  body.append('avatar', file);
+  return restClient.post<Person>(`/rest/collection/person/${encodeURIComponent(oid)}/avatar`, { body });
+}
+
+export function useUploadAvatar() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadAvatar,
+    // Spec §7: "then user reloaded". The new avatar URL carries a new version, so the picture
+    // is fetched once more and every other copy of it stays cached.
+    onSuccess: (_person, { oid }) =>
+      queryClient.invalidateQueries({ queryKey: userQueryOptions(oid).queryKey }),
+  });
+}

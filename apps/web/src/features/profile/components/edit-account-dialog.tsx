@@ -1,0 +1,146 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Person, PersonPatch } from '@portal/contract/person';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Spinner } from '@/components/ui/spinner';
+import { isApiError } from '@/lib/api-errors';
+import { useUpdateProfile } from '../api/update-profile';
+
+const schema = z.object({
+  salutation: z.enum(['', 'm', 'f']),
+  firstname: z.string().trim().min(1, 'required').max(100),
+  lastname: z.string().trim().min(1, 'required').max(100),
+  company: z.string().trim().max(150),
+  place: z.string().trim().max(100),
+  language: z.enum(['de', 'en']),
+});
+type AccountValues = z.infer<typeof schema>;
+
+function toValues(user: Person): AccountValues {
+  return {
+    salutation: user.salutation ?? '',
+    firstname: user.firstname,
+    lastname: user.lastname,
+    company: user.company,
+    place: user.place,
+    language: user.language,
+  };
+}
+
+/** Spec §7: only the fields that changed are sent. */
+export function changedFields(user: Person, values: AccountValues): PersonPatch {
+  const before = toValues(user);
+  const changes: Record<string, string> = {};
+  for (const key of Object.keys(values) as (keyof AccountValues)[]) {
+    const value = values[key].trim();
+    if (value !== before[key]) changes[key] = value;
+  }
+  return changes;
+}
+
+/** The save-profile modal (spec §2): e-mail read-only, salutation Herr/Frau, language Deutsch/English. */
+export function EditAccountDialog({ user }: { user: Person }) {
+  const { t } = useTranslation(['Profile', 'Form', 'Modal', 'Notifications', 'Error']);
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline">{t('editAccount')}</Button>
+      </DialogTrigger>
+      <DialogContent
+        title={t('editProfileTitle', { ns: 'Modal' })}
+        closeLabel={t('close', { ns: 'Modal' })}
+        className="sm:max-w-xl"
+      >
+        <AccountForm user={user} onDone={() => setOpen(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function AccountForm({ user, onDone }: { user: Person; onDone: () => void }) {
+  const { t } = useTranslation(['Profile', 'Form', 'Modal', 'Notifications', 'Error']);
+  const update = useUpdateProfile();
+  const form = useForm<AccountValues>({ resolver: zodResolver(schema), defaultValues: toValues(user) });
+  const { errors, isSubmitting } = form.formState;
+  const required = (message: string | undefined) =>
+    message ? (message === 'required' ? t('required', { ns: 'Error' }) : t('invalidValue')) : undefined;
+
+  const submit = form.handleSubmit(async (values) => {
+    const changes = changedFields(user, values);
+    try {
+      if (Object.keys(changes).length > 0) await update.mutateAsync({ oid: user.oid, changes });
+      onDone();
+      toast.success(t('profileSaved', { ns: 'Notifications' }));
+    } catch (error) {
+      console.error(error);
+      const fields = isApiError(error, 'validation') ? error.fields : {};
+      for (const key of ['firstname', 'lastname', 'company', 'place'] as const) {
+        if (fields[key]) form.setError(key, { message: 'invalid' });
+      }
+      form.setError('root', { message: 'failed' });
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+      <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
+        <Field label={t('salutation', { ns: 'Form' })}>
+          <NativeSelect {...form.register('salutation')}>
+            <option value="">{t('salutationNone')}</option>
+            <option value="f">{t('salutationF', { ns: 'Form' })}</option>
+            <option value="m">{t('salutationM', { ns: 'Form' })}</option>
+          </NativeSelect>
+        </Field>
+        <Field label={t('email', { ns: 'Form' })} hint={t('readOnly', { ns: 'Form' })}>
+          <Input type="email" value={user.email} readOnly autoComplete="email" />
+        </Field>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label={t('firstname', { ns: 'Form' })} error={required(errors.firstname?.message)}>
+          <Input autoComplete="given-name" required aria-required="true" {...form.register('firstname')} />
+        </Field>
+        <Field label={t('lastname', { ns: 'Form' })} error={required(errors.lastname?.message)}>
+          <Input autoComplete="family-name" required aria-required="true" {...form.register('lastname')} />
+        </Field>
+        <Field label={t('company', { ns: 'Form' })} error={required(errors.company?.message)}>
+          <Input autoComplete="organization" {...form.register('company')} />
+        </Field>
+        <Field label={t('place', { ns: 'Form' })} error={required(errors.place?.message)}>
+          <Input autoComplete="address-level2" {...form.register('place')} />
+        </Field>
+      </div>
+      <Field label={t('language', { ns: 'Form' })}>
+        <NativeSelect {...form.register('language')}>
+          <option value="de">{t('languageDe', { ns: 'Form' })}</option>
+          <option value="en">{t('languageEn', { ns: 'Form' })}</option>
+        </NativeSelect>
+      </Field>
+      {errors.root ? (
+        <p
+          role="alert"
+          className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
+        >
+          {t('saveFailed')}
+        </p>
+      ) : null}
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline">{t('cancel', { ns: 'Modal' })}</Button>
+        </DialogClose>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? <Spinner className="size-4" /> : null}
+          {t('save', { ns: 'Modal' })}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

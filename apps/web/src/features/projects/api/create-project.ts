@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Project } from '@portal/contract/project';
+import { restClient } from '@/lib/rest-client';
+import { projectQueryOptions } from './get-project';
+
+export interface CreateProjectInput {
+  projectOwner: string;
+  name: string;
+  description: string;
+  domainsProduction: string[];
+  domainsSandbox: string[];
+}
+
+/** POST /rest/collection/project → 201 with the new project (spec §7). */
+export function createProject(input: CreateProjectInput) {
+  return restClient.post<Project>('/rest/collection/project', { body: { ...input } });
+}
+
+export function useCreateProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createProject,
+    onSuccess: (project) => {
+      // The detail route then enters from the cache: no second request for what we just got.
+      queryClient.setQueryData(projectQueryOptions(project.id).queryKey, project);
+      // Not awaited: the list refreshes in the background while the new project opens.
+      void queryClient.invalidateQueries({ queryKey: ['projects'] });
+    },
+  });
+}

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Project } from '@portal/contract/project';
+import { restClient } from '@/lib/rest-client';
+import { projectQueryOptions } from './get-project';
+
+export interface UpdateProjectInput {
+  id: string;
+  name?: string;
+  description?: string;
+  domainsProduction?: string[];
+  domainsSandbox?: string[];
+}
+
+/** PATCH /rest/collection/project/{id}; an empty list is sent as `name[]=` ("now empty"). */
+export function updateProject({ id, ...changes }: UpdateProjectInput) {
+  return restClient.patch<Project>(`/rest/collection/project/${encodeURIComponent(id)}`, { body: changes });
+}
+
+export function useUpdateProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProject,
+    onSuccess: async (project) => {
+      queryClient.setQueryData(projectQueryOptions(project.id).queryKey, project);
+      await queryClient.invalidateQueries({ queryKey: ['projects'] });
+    },
+  });
+}

@@ -1,0 +1,158 @@
+import type { Project } from '@portal/contract/project';
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { ErrorState } from '@/components/query-state';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { useLanguage } from '@/hooks/use-language';
+import { truncate } from '@/lib/format';
+import { localized } from '@/lib/localized';
+import { useAddLicences } from '../api/add-licence';
+import { useServices } from '../api/get-services';
+
+/** Spec §2: add services to the project; only services it does not hold yet are offered. */
+export function AddServicesDialog({
+  project,
+  variant = 'primary',
+}: {
+  project: Project;
+  variant?: 'primary' | 'outline';
+}) {
+  const { t } = useTranslation(['ProjectDetail', 'Modal', 'Notifications']);
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant={variant}>
+          <Plus aria-hidden="true" />
+          {t('addServices')}
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        title={t('addServicesTitle', { ns: 'Modal' })}
+        description={t('addServicesText')}
+        closeLabel={t('close', { ns: 'Modal' })}
+        className="sm:max-w-xl"
+      >
+        {open ? <ServicePicker project={project} onDone={() => setOpen(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ServicePicker({ project, onDone }: { project: Project; onDone: () => void }) {
+  const { t } = useTranslation(['ProjectDetail', 'Modal', 'Notifications', 'Card']);
+  const language = useLanguage();
+  const services = useServices();
+  const addLicences = useAddLicences();
+  const [selected, setSelected] = useState<string[]>([]);
+  const [failed, setFailed] = useState(false);
+
+  if (services.isPending) {
+    return (
+      <div role="status" aria-label={t('loading', { ns: 'General' })} className="grid gap-2">
+        {[0, 1, 2].map((n) => (
+          <Skeleton key={n} className="h-16" />
+        ))}
+      </div>
+    );
+  }
+  if (services.isError) return <ErrorState onRetry={() => void services.refetch()} />;
+
+  const licensed = new Set(project.licences.map((licence) => licence.service.id));
+  const available = services.data.filter((service) => !licensed.has(service.id));
+
+  const toggle = (id: string) =>
+    setSelected((current) => (current.includes(id) ? current.filter((s) => s !== id) : [...current, id]));
+
+  const submit = async () => {
+    setFailed(false);
+    try {
+      await addLicences.mutateAsync({ projectId: project.id, serviceIds: selected });
+      onDone();
+      toast.success(t('servicesAdded', { count: selected.length }));
+    } catch (error) {
+      console.error(error);
+      setFailed(true);
+    }
+  };
+
+  return (
+    <form
+      className="grid gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      {available.length === 0 ? (
+        <p className="rounded-lg bg-muted px-4 py-3 text-sm">{t('noServicesLeft', { ns: 'Modal' })}</p>
+      ) : (
+        <fieldset>
+          <legend className="sr-only">{t('availableServices')}</legend>
+          <ul className="grid gap-2">
+            {available.map((service) => {
+              const checked = selected.includes(service.id);
+              const id = `add-service-${service.id}`;
+              return (
+                <li key={service.key}>
+                  <label
+                    htmlFor={id}
+                    className="flex cursor-pointer items-center gap-3 rounded-lg border border-border p-3 transition-colors hover:bg-muted has-[:checked]:border-primary has-[:checked]:bg-primary/5"
+                  >
+                    {service.logo ? (
+                      <img
+                        src={service.logo}
+                        alt=""
+                        width={36}
+                        height={36}
+                        className="size-9 shrink-0 rounded-lg"
+                      />
+                    ) : null}
+                    <span className="flex min-w-0 flex-1 flex-col">
+                      <span className="font-medium">{localized(service.name, language)}</span>
+                      <span className="text-sm text-muted-foreground">
+                        {truncate(localized(service.descriptionShort, language), 90)}
+                      </span>
+                    </span>
+                    {/* The browser's own checkbox: its keyboard use and focus ring need no imitation. */}
+                    <input
+                      id={id}
+                      type="checkbox"
+                      className="size-5 shrink-0 cursor-pointer accent-primary"
+                      checked={checked}
+                      onChange={() => toggle(service.id)}
+                    />
+                  </label>
+                </li>
+              );
+            })}
+          </ul>
+        </fieldset>
+      )}
+      {failed ? (
+        <p
+          role="alert"
+          className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
+        >
+          {t('addFailed')}
+        </p>
+      ) : null}
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline">{t('cancel', { ns: 'Modal' })}</Button>
+        </DialogClose>
+        {available.length > 0 ? (
+          <Button type="submit" disabled={selected.length === 0 || addLicences.isPending}>
+            {addLicences.isPending ? <Spinner className="size-4" /> : null}
+            {selected.length > 0 ? t('addSelected', { count: selected.length }) : t('add')}
+          </Button>
+        ) : null}
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,84 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { Project } from '@portal/contract/project';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { AlertDialog, AlertDialogCancel, AlertDialogContent } from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { DangerButton } from '@/components/ui/danger-button';
+import { DialogFooter } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useDeleteProject } from '../api/delete-project';
+import { projectQueryOptions } from '../api/get-project';
+
+export interface DeleteProjectDialogProps {
+  project: Project;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Opened from a menu: focus goes back to the menu's button, not to the vanished item. */
+  returnFocus?: () => void;
+}
+
+/** Spec §4: delete asks first, then a notice and back to /projects. */
+export function DeleteProjectDialog({ project, open, onOpenChange, returnFocus }: DeleteProjectDialogProps) {
+  const { t } = useTranslation(['ProjectDetail', 'Modal', 'Notifications']);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const deleteProject = useDeleteProject();
+  const [failed, setFailed] = useState(false);
+
+  const confirm = async () => {
+    setFailed(false);
+    try {
+      await deleteProject.mutateAsync({ id: project.id });
+    } catch (error) {
+      console.error(error);
+      setFailed(true);
+      return;
+    }
+    onOpenChange(false);
+    toast.success(t('projectDeleted', { ns: 'Notifications' }));
+    await navigate(paths.projects());
+    // Gone for good: Back to its address must not show it from the cache.
+    queryClient.removeQueries({ queryKey: projectQueryOptions(project.id).queryKey });
+    // Its licences too (the licences feature caches each under ['licence', id]).
+    const licenceIds = new Set(project.licences.map((licence) => licence.id));
+    queryClient.removeQueries({
+      queryKey: ['licence'],
+      predicate: (query) => licenceIds.has(String(query.queryKey[1])),
+    });
+  };
+
+  return (
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
+      <AlertDialogContent
+        title={t('deleteProjectTitle', { ns: 'Modal' })}
+        description={t('deleteProjectText', { ns: 'Modal' })}
+        onCloseAutoFocus={(event) => {
+          if (!returnFocus) return;
+          event.preventDefault();
+          returnFocus();
+        }}
+      >
+        <p className="rounded-lg bg-muted px-3 py-2 text-sm font-medium break-words">{project.name}</p>
+        {failed ? (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+            {t('deleteFailed')}
+          </p>
+        ) : null}
+        <DialogFooter>
+          <AlertDialogCancel asChild>
+            <Button variant="outline">{t('cancel', { ns: 'Modal' })}</Button>
+          </AlertDialogCancel>
+          {/* Not AlertDialogAction: that would close the dialog before the answer is in. */}
+          <DangerButton disabled={deleteProject.isPending} onClick={() => void confirm()}>
+            {deleteProject.isPending ? <Spinner className="size-4" /> : null}
+            {t('delete', { ns: 'Modal' })}
+          </DangerButton>
+        </DialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

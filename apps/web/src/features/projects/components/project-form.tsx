@@ -1,0 +1,154 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ReactNode } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { AutoGrowTextarea } from '@/components/ui/auto-grow-textarea';
+import { Button } from '@/components/ui/button';
+import { DialogClose, DialogFooter } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { isApiError } from '@/lib/api-errors';
+import { compactDomains, invalidRows, toRows } from '../utils/domain-list';
+import { DomainListInput } from './domain-list-input';
+
+export interface ProjectFormValues {
+  name: string;
+  description: string;
+  domainsProduction: string[];
+  domainsSandbox: string[];
+}
+
+const domainRows = z.array(z.string()).superRefine((rows, context) => {
+  for (const index of invalidRows(rows))
+    context.addIssue({ code: 'custom', path: [index], message: 'invalidHost' });
+});
+
+// Messages are translation keys; the fields translate them.
+const schema = z.object({
+  name: z.string().trim().min(1, 'required').max(120),
+  description: z.string().trim().min(1, 'required').max(2000),
+  domainsProduction: domainRows,
+  domainsSandbox: domainRows,
+});
+
+export interface ProjectFormProps {
+  initial?: Partial<ProjectFormValues>;
+  /** Receives trimmed values with empty domain rows dropped (spec §5). */
+  onSubmit: (values: ProjectFormValues) => Promise<unknown>;
+  submitLabel: ReactNode;
+  cancelLabel: ReactNode;
+}
+
+/**
+ * Name, description and the two domain lists: creating a project and its settings (spec §5:
+ * name and description required, the button disabled while either is empty).
+ */
+export function ProjectForm({ initial, onSubmit, submitLabel, cancelLabel }: ProjectFormProps) {
+  const { t } = useTranslation(['Projects', 'Form', 'Error']);
+  const form = useForm<ProjectFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      name: initial?.name ?? '',
+      description: initial?.description ?? '',
+      domainsProduction: toRows(initial?.domainsProduction ?? []),
+      domainsSandbox: toRows(initial?.domainsSandbox ?? []),
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const [name, description] = useWatch({ control: form.control, name: ['name', 'description'] });
+  const complete = name.trim() !== '' && description.trim() !== '';
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await onSubmit({
+        name: values.name.trim(),
+        description: values.description.trim(),
+        domainsProduction: compactDomains(values.domainsProduction),
+        domainsSandbox: compactDomains(values.domainsSandbox),
+      });
+    } catch (error) {
+      const fields = isApiError(error, 'validation') ? error.fields : {};
+      if (fields.name) form.setError('name', { message: 'invalid' });
+      if (fields.description) form.setError('description', { message: 'invalid' });
+      form.setError('root', { message: Object.keys(fields).length ? 'invalidInput' : 'saveFailed' });
+    }
+  });
+
+  const fieldError = (message: string | undefined) => {
+    if (!message) return undefined;
+    return message === 'required' ? t('required', { ns: 'Error' }) : t('invalidValue', { ns: 'Projects' });
+  };
+  const rowErrors = (list: 'domainsProduction' | 'domainsSandbox') => {
+    const listErrors = errors[list];
+    return toRows(form.getValues(list)).map((_, index) =>
+      Array.isArray(listErrors) && listErrors[index] ? t('invalidHost', { ns: 'Projects' }) : undefined,
+    );
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-5">
+      <Field label={t('projectName', { ns: 'Form' })} error={fieldError(errors.name?.message)}>
+        <Input autoComplete="off" maxLength={120} required aria-required="true" {...form.register('name')} />
+      </Field>
+      <Field label={t('projectDescription', { ns: 'Form' })} error={fieldError(errors.description?.message)}>
+        <AutoGrowTextarea
+          minRows={3}
+          maxRows={5}
+          maxLength={2000}
+          required
+          aria-required="true"
+          {...form.register('description')}
+        />
+      </Field>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Controller
+          control={form.control}
+          name="domainsProduction"
+          render={({ field }) => (
+            <DomainListInput
+              legend={t('domainsProduction', { ns: 'Form' })}
+              placeholder={t('placeholderProduction', { ns: 'Projects' })}
+              value={field.value}
+              onChange={field.onChange}
+              rowErrors={rowErrors('domainsProduction')}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="domainsSandbox"
+          render={({ field }) => (
+            <DomainListInput
+              legend={t('domainsSandbox', { ns: 'Form' })}
+              placeholder={t('placeholderSandbox', { ns: 'Projects' })}
+              value={field.value}
+              onChange={field.onChange}
+              rowErrors={rowErrors('domainsSandbox')}
+            />
+          )}
+        />
+      </div>
+      {errors.root?.message ? (
+        <p
+          role="alert"
+          className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
+        >
+          {errors.root.message === 'invalidInput'
+            ? t('invalidInput', { ns: 'Projects' })
+            : t('saveFailed', { ns: 'Projects' })}
+        </p>
+      ) : null}
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline">{cancelLabel}</Button>
+        </DialogClose>
+        <Button type="submit" disabled={!complete || isSubmitting}>
+          {isSubmitting ? <Spinner className="size-4" /> : null}
+          {submitLabel}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
