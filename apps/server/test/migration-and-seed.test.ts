@@ -51,7 +51,7 @@ describe('migrations and demo seed', () => {
 
     await prepareDatabase(database.db, options);
     for (const table of TABLES) expect(await countRows(database.db, table)).toBe(first[table]);
-  });
+  }, 180_000);
 
   it('keeps what users changed when the seed runs again', async () => {
     await database.db.updateTable('project').set({ name: 'Umbenannt' }).where('id', '=', 'demoProjShop').execute();
@@ -62,7 +62,7 @@ describe('migrations and demo seed', () => {
       .where('id', '=', 'demoProjShop')
       .executeTakeFirstOrThrow();
     expect(project.name).toBe('Umbenannt');
-  });
+  }, 180_000);
 
   it('gives every demo service a gallery, a logo and texts in both languages', async () => {
     const services = await database.db.selectFrom('service').selectAll().execute();
