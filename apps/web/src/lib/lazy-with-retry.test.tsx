@@ -3,19 +3,22 @@ import { Component, Suspense, type ComponentType, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { lazyWithRetry } from './lazy-with-retry';
 
-class Boundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+class Boundary extends Component<{ children: ReactNode; onError: () => void }, { failed: boolean }> {
   override state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
+  }
+  override componentDidCatch() {
+    this.props.onError();
   }
   override render() {
     return this.state.failed ? <p>failed</p> : this.props.children;
   }
 }
 
-function mount(Lazy: ComponentType) {
+function mount(Lazy: ComponentType & { retry: () => void }) {
   return render(
-    <Boundary>
+    <Boundary onError={Lazy.retry}>
       <Suspense fallback={<p>loading</p>}>
         <Lazy />
       </Suspense>
@@ -38,6 +41,7 @@ describe('lazyWithRetry', () => {
 
     mount(Lazy);
     expect(await screen.findByText('loaded')).toBeInTheDocument();
+    // Exactly one new attempt: no loop of loads while the failure is on screen.
     expect(load).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,26 +1,20 @@
 import { createElement, lazy, type ComponentType, type FunctionComponent } from 'react';
 
+export type RetryableLazy<P extends object> = FunctionComponent<P> & {
+  /** Forget a failed load, so the next mount loads the chunk again. Call it once the error is caught. */
+  retry: () => void;
+};
+
 /**
  * React.lazy keeps a failed import for good: a chunk that could not load once (offline, a
- * deploy in between) would fail on every later render until the page is reloaded. This one
- * starts over after a failure, so the next attempt (reopening a dialog, coming back online)
- * loads the chunk again. The failure itself still reaches the nearest error boundary.
+ * deploy in between) would fail on every later render until the page is reloaded. This one can
+ * start over: the error boundary that caught the failure calls `retry()`, and the next mount
+ * (reopening a dialog, coming back online) loads the chunk again. Not automatic on failure,
+ * which would load again and again while React re-renders the failing part.
  */
-export function lazyWithRetry<P extends object>(
-  load: () => Promise<ComponentType<P>>,
-): FunctionComponent<P> {
-  const create = () =>
-    lazy(() =>
-      load().then(
-        (component) => ({ default: component }),
-        (error: unknown) => {
-          current = create();
-          throw error;
-        },
-      ),
-    );
+export function lazyWithRetry<P extends object>(load: () => Promise<ComponentType<P>>): RetryableLazy<P> {
+  const create = () => lazy(() => load().then((component) => ({ default: component })));
   let current = create();
-  return function LazyWithRetry(props: P) {
-    return createElement(current, props);
-  };
+  const LazyWithRetry = (props: P) => createElement(current, props);
+  return Object.assign(LazyWithRetry, { retry: () => void (current = create()) });
 }
