@@ -16,7 +16,7 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: {
     alias: [
-      { find: /^@\//, replacement: `${fileURLToPath(new URL('./src/', import.meta.url))}` },
+      { find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) },
       // React 19 has useSyncExternalStore; skip the shim's fallback (see the target file).
       {
         find: /^use-sync-external-store\/shim$/,

@@ -6,7 +6,13 @@ import { shippedTexts } from './translations';
 // English in the dark theme too (the language changes texts and lang, not colours; dark is the
 // theme with less contrast headroom). Each screen loads once per theme; the language switches
 // in place, as a user would switch it.
-const screens = ['/services', '/services/adressvalidierung-adressvalidierung', '/price', '/rechtliches/datenschutz', '/404'];
+const screens = [
+  '/services',
+  '/services/adressvalidierung-adressvalidierung',
+  '/price',
+  '/rechtliches/datenschutz',
+  '/404',
+];
 const navigation = shippedTexts('Navigation');
 const footer = shippedTexts('Footer');
 const modal = shippedTexts('Modal');

@@ -103,9 +103,7 @@ test.describe('logout', () => {
     const avatar = page.getByRole('banner').getByRole('button', { name: navigation.profileMenu!.en });
     await expect(avatar).toHaveText('AA');
     await avatar.click();
-    const logoutCall = page.waitForRequest(
-      (r) => r.url().endsWith('/rest/logout') && r.method() === 'POST',
-    );
+    const logoutCall = page.waitForRequest((r) => r.url().endsWith('/rest/logout') && r.method() === 'POST');
     await page.getByRole('menuitem', { name: navigation.logout!.en }).click();
     expect((await logoutCall).headers()['authorization']).toBe(`Bearer ${session.token}`);
     await expect(page).toHaveURL(/\/services$/);

@@ -24,7 +24,9 @@ test.describe('service overview', () => {
 
     const cards = serviceList(page).getByRole('listitem');
     await expect(cards).toHaveCount(7);
-    const tops = await cards.evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
+    const tops = await cards.evaluateAll((items) =>
+      items.map((item) => Math.round(item.getBoundingClientRect().top)),
+    );
     expect(tops[0]).toBe(tops[1]);
     expect(tops[1]).toBe(tops[2]);
     expect(tops[3]).toBeGreaterThan(tops[2]!);
@@ -55,6 +57,25 @@ test.describe('service overview', () => {
     await link.click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Invisible Bot Protection');
   });
+  test('a skeleton while the list loads, a friendly message and a retry when it fails', async ({ page }) => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let fail = true;
+    await page.route(/\/rest\/collection\/service\?/, async (route) => {
+      await held;
+      if (fail) await route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'down' } } });
+      else await route.continue();
+    });
+    await page.goto('/services');
+    await expect(page.getByRole('status').filter({ hasText: overview.loading!.de })).toBeAttached();
+    release();
+    // The query retries twice before it gives up.
+    const alert = page.getByRole('alert').filter({ hasText: overview.error!.de });
+    await expect(alert).toBeVisible({ timeout: 15_000 });
+    fail = false;
+    await alert.getByRole('button', { name: shippedTexts('General').retry!.de }).click();
+    await expect(serviceList(page).getByRole('listitem')).toHaveCount(7);
+  });
 });
 
 test.describe('service detail', () => {
@@ -63,7 +84,10 @@ test.describe('service detail', () => {
   }) => {
     await page.goto('/services/captcha-pro-captchaPro');
     const breadcrumb = page.getByRole('navigation', { name: shippedTexts('General').breadcrumb!.de });
-    await expect(breadcrumb.getByRole('link', { name: navigation.services!.de })).toHaveAttribute('href', '/services');
+    await expect(breadcrumb.getByRole('link', { name: navigation.services!.de })).toHaveAttribute(
+      'href',
+      '/services',
+    );
     await expect(breadcrumb.getByText('Captcha Pro')).toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Captcha Pro');
     await expect(page.getByText(/^Datenschutzfreundliches Captcha ohne Cookies/)).toBeVisible();
@@ -139,7 +163,12 @@ async function createProject(request: APIRequestContext, session: ApiSession, na
   return (await response.json()) as { id: string; name: string };
 }
 
-async function addLicence(request: APIRequestContext, session: ApiSession, projectId: string, serviceId: string) {
+async function addLicence(
+  request: APIRequestContext,
+  session: ApiSession,
+  projectId: string,
+  serviceId: string,
+) {
   const response = await request.put(`/rest/collection/project/${projectId}/service_licence/${serviceId}`, {
     headers: { Authorization: `Bearer ${session.token}` },
   });
@@ -180,7 +209,9 @@ test.describe('add to project', () => {
       await expect(proceed).toBeEnabled();
 
       const put = page.waitForResponse(
-        (r) => r.url().endsWith(`/project/${target.id}/service_licence/captchaPro`) && r.request().method() === 'PUT',
+        (r) =>
+          r.url().endsWith(`/project/${target.id}/service_licence/captchaPro`) &&
+          r.request().method() === 'PUT',
       );
       await proceed.click();
       expect((await put).status()).toBe(201);

@@ -28,7 +28,10 @@ test.describe('language', () => {
 
     // A later call carries the new language.
     const prices = page.waitForRequest((r) => r.url().includes('/rest/collection/price_package'));
-    await page.getByRole('navigation', { name: navigation.mainNavigation!.en }).getByRole('link', { name: navigation.price!.en }).click();
+    await page
+      .getByRole('navigation', { name: navigation.mainNavigation!.en })
+      .getByRole('link', { name: navigation.price!.en })
+      .click();
     expect((await prices).headers()['content-language']).toBe('en');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(price.title!.en);
 
@@ -78,7 +81,9 @@ test.describe('theme', () => {
       () => Boolean(document.body) && getComputedStyle(document.body).backgroundColor !== 'rgba(0, 0, 0, 0)',
     );
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
-    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(11, 16, 32)');
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+      'rgb(11, 16, 32)',
+    );
     // The app has not rendered yet (only the static frame of index.html is there).
     await expect(page.locator('#root h1')).toHaveCount(0);
     release();
@@ -87,7 +92,10 @@ test.describe('theme', () => {
 });
 
 test.describe('offline and notifications', () => {
-  test('offline, a full-page message in English replaces the app until back online', async ({ page, context }) => {
+  test('offline, a full-page message in English replaces the app until back online', async ({
+    page,
+    context,
+  }) => {
     await preset(page, { language: 'en' });
     await page.goto('/services');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(overview.heroTitle!.en);
@@ -125,7 +133,9 @@ test.describe('offline and notifications', () => {
     const viewport = page.viewportSize()!;
     expect(box!.x + box!.width).toBeGreaterThan(viewport.width - 60);
     expect(box!.y + box!.height).toBeGreaterThan(viewport.height - 60);
-    expect(await toast.evaluate((el) => getComputedStyle(el).transitionDuration.split(',')[0]?.trim())).toBe('0.2s');
+    expect(await toast.evaluate((el) => getComputedStyle(el).transitionDuration.split(',')[0]?.trim())).toBe(
+      '0.2s',
+    );
 
     await page.clock.runFor(4700);
     await expect(toast).toBeVisible();

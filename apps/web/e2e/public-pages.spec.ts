@@ -6,11 +6,16 @@ const notFound = shippedTexts('NotFound');
 const legalTexts = shippedTexts('Legal');
 
 test.describe('price overview', () => {
-  test('heading, subheading, one card per package with spec §9 formats, explanation (German)', async ({ page }) => {
+  test('heading, subheading, one card per package with spec §9 formats, explanation (German)', async ({
+    page,
+  }) => {
     await page.goto('/price');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(price.title!.de);
     await expect(page.getByText(price.subtitle!.de)).toBeVisible();
-    const cards = page.getByRole('list').filter({ has: page.getByRole('heading', { name: 'Starter' }) }).getByRole('listitem');
+    const cards = page
+      .getByRole('list')
+      .filter({ has: page.getByRole('heading', { name: 'Starter' }) })
+      .getByRole('listitem');
     await expect(cards).toHaveCount(4);
     await expect(cards.nth(0)).toContainText('9.90 €');
     await expect(cards.nth(0)).toContainText('10.000 Aufrufe inklusive');

@@ -8,7 +8,11 @@ const modal = shippedTexts('Modal');
 const form = shippedTexts('Form');
 const overview = shippedTexts('ServiceOverview');
 const price = shippedTexts('Price');
-const legal = { impressum: 'Impressum', datenschutz: 'Datenschutzerklärung', agb: 'Allgemeine Geschäftsbedingungen' };
+const legal = {
+  impressum: 'Impressum',
+  datenschutz: 'Datenschutzerklärung',
+  agb: 'Allgemeine Geschäftsbedingungen',
+};
 
 const banner = (page: Page) => page.getByRole('banner');
 const mainNav = (page: Page) => page.getByRole('navigation', { name: navigation.mainNavigation!.de });
@@ -16,7 +20,10 @@ const mainNav = (page: Page) => page.getByRole('navigation', { name: navigation.
 test.describe('shell at 1280 px', () => {
   test('top bar: logo, Services, Prices, Projects, theme and login', async ({ page }) => {
     await page.goto('/price');
-    await expect(banner(page).getByRole('link', { name: 'Serviceportal' })).toHaveAttribute('href', '/services');
+    await expect(banner(page).getByRole('link', { name: 'Serviceportal' })).toHaveAttribute(
+      'href',
+      '/services',
+    );
     await expect(mainNav(page).getByRole('link')).toHaveText([
       navigation.services!.de,
       navigation.price!.de,
@@ -141,14 +148,23 @@ test.describe('shell at 375 px', () => {
     await banner(page).getByRole('button', { name: navigation.openMenu!.de }).click();
     const sheet = page.getByRole('dialog', { name: navigation.menu!.de });
     await expect(sheet.getByText('admin@example.com')).toBeVisible();
-    await expect(sheet.getByRole('link', { name: navigation.account!.de })).toHaveAttribute('href', '/profile');
+    await expect(sheet.getByRole('link', { name: navigation.account!.de })).toHaveAttribute(
+      'href',
+      '/profile',
+    );
     await expect(sheet.getByRole('link', { name: navigation.admin!.de })).toHaveAttribute('href', '/admin');
     await expect(sheet.getByRole('button', { name: navigation.logout!.de })).toBeVisible();
   });
 
   test('no screen is wider than the phone, down to 360 px', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    for (const path of ['/services', '/services/x-captchaPro', '/price', '/rechtliches/datenschutz', '/404']) {
+    for (const path of [
+      '/services',
+      '/services/x-captchaPro',
+      '/price',
+      '/rechtliches/datenschutz',
+      '/404',
+    ]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

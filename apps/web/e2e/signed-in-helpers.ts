@@ -140,6 +140,19 @@ export async function apiCreateProject(
 
 /** axe with the WCAG 2.x A/AA rules and best practices (DESIGN.md: 0 violations on every screen). */
 export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+  // A notification sliding in is half transparent for 200 ms: axe would measure its colours
+  // mid-fade. Wait until the toasts stand still (other animations, e.g. spinners, never end).
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          document.getAnimations().filter((animation) => {
+            const target = (animation.effect as KeyframeEffect | null)?.target;
+            return animation.playState === 'running' && target?.closest('[data-sonner-toaster]');
+          }).length,
+      ),
+    )
+    .toBe(0);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze();

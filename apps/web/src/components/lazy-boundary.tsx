@@ -3,11 +3,13 @@ import { Component, type ReactNode } from 'react';
 interface LazyBoundaryProps {
   /** Called when the lazy part failed (e.g. its chunk could not be loaded while offline). */
   onError: () => void;
+  /** Shown instead when it failed (nothing by default: an overlay simply does not open). */
+  fallback?: ReactNode;
   children: ReactNode;
 }
 
 /**
- * Around lazily loaded overlays of the shell (dialogs, menus): a chunk that fails to load must
+ * Around lazily loaded parts (dialogs, menus, the lightbox, the toaster): a chunk that fails to load must
  * not take the whole shell down with it (the root error boundary would replace the page). The
  * failure is logged (spec §8) and the overlay simply does not open.
  */
@@ -24,6 +26,6 @@ export class LazyBoundary extends Component<LazyBoundaryProps, { failed: boolean
   }
 
   override render() {
-    return this.state.failed ? null : this.props.children;
+    return this.state.failed ? (this.props.fallback ?? null) : this.props.children;
   }
 }

@@ -35,7 +35,12 @@ export function initials(person: Pick<Person, 'firstname' | 'lastname'>): string
 
 // Query roots that hold the public catalogue: kept over a logout, everything else (user,
 // projects, licences, reports …) belongs to the person who was signed in.
-const publicQueryRoots: ReadonlySet<unknown> = new Set(['services', 'service', 'price-packages', 'legal-pages']);
+const publicQueryRoots: ReadonlySet<unknown> = new Set([
+  'services',
+  'service',
+  'price-packages',
+  'legal-pages',
+]);
 
 /** Drops every cached answer that belonged to the signed-in user (spec §4: "clears … user"). */
 export function forgetPrivateData(queryClient: QueryClient): void {

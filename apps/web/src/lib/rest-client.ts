@@ -82,7 +82,15 @@ function fallbackCode(status: number): ErrorCode {
 }
 
 export async function restRequest<T>(path: string, options: RestRequest = {}): Promise<T> {
-  const { method = 'GET', query, body, language, signal, logoutOnUnauthorized = true, answerStatuses = [] } = options;
+  const {
+    method = 'GET',
+    query,
+    body,
+    language,
+    signal,
+    logoutOnUnauthorized = true,
+    answerStatuses = [],
+  } = options;
   const headers = new Headers(options.headers);
   headers.set('Accept', 'application/json');
   headers.set('Content-Language', language ?? hooks.language());

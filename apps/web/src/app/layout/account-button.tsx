@@ -31,7 +31,7 @@ export function AccountButton() {
   // Until the menu's chunk is there, the same button (it cannot open anything yet).
   const placeholder = <AvatarButton user={user.data} aria-haspopup="menu" />;
   return (
-    <LazyBoundary onError={() => undefined}>
+    <LazyBoundary onError={ProfileMenu.retry} fallback={placeholder}>
       <Suspense fallback={placeholder}>
         <ProfileMenu user={user.data} />
       </Suspense>

@@ -73,7 +73,14 @@ describe('AppDialogs: the login modal', () => {
       ),
     );
     await renderWithProviders(<AppDialogs />, {
-      texts: [{ namespace: 'Error', id: 'loginFailed', de: 'E-Mail-Adresse oder Passwort ist nicht korrekt.', en: 'x' }],
+      texts: [
+        {
+          namespace: 'Error',
+          id: 'loginFailed',
+          de: 'E-Mail-Adresse oder Passwort ist nicht korrekt.',
+          en: 'x',
+        },
+      ],
     });
     const onSuccess = vi.fn();
     act(() => requestLogin({ onSuccess }));
@@ -100,7 +107,9 @@ describe('AppDialogs: the login modal', () => {
     act(() => requestLogin());
     const dialog = await submitLogin('x@example.com', 'pw');
     await waitFor(() =>
-      expect(within(dialog).getByRole('textbox', { name: 'username' })).toHaveAccessibleDescription('generic'),
+      expect(within(dialog).getByRole('textbox', { name: 'username' })).toHaveAccessibleDescription(
+        'generic',
+      ),
     );
     expect(window.localStorage.getItem(storageKeys.token)).toBeNull();
     expect(window.localStorage.getItem(storageKeys.oid)).toBeNull();

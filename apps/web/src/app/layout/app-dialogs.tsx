@@ -64,7 +64,12 @@ export function AppDialogs() {
   return (
     <>
       {login ? (
-        <LazyBoundary onError={() => setLogin(null)}>
+        <LazyBoundary
+          onError={() => {
+            LoginDialog.retry();
+            setLogin(null);
+          }}
+        >
           <Suspense fallback={null}>
             <LoginDialog
               returnFocusTo={login.returnFocusTo}
@@ -78,7 +83,12 @@ export function AppDialogs() {
         </LazyBoundary>
       ) : null}
       {contact ? (
-        <LazyBoundary onError={() => setContact(null)}>
+        <LazyBoundary
+          onError={() => {
+            ContactDialog.retry();
+            setContact(null);
+          }}
+        >
           <Suspense fallback={null}>
             <ContactDialog returnFocusTo={contact.returnFocusTo} onClose={() => setContact(null)} />
           </Suspense>

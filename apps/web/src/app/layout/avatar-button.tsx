@@ -26,7 +26,11 @@ export function AvatarButton({ user, className, ...props }: AvatarButtonProps) {
       )}
       {...props}
     >
-      {letters ? <span aria-hidden="true">{letters}</span> : <UserRoundIcon aria-hidden="true" className="size-4" />}
+      {letters ? (
+        <span aria-hidden="true">{letters}</span>
+      ) : (
+        <UserRoundIcon aria-hidden="true" className="size-4" />
+      )}
     </button>
   );
 }

@@ -39,6 +39,7 @@ export function DeferredToaster() {
     <LazyBoundary
       key={attempt}
       onError={() => {
+        AppToaster.retry();
         setReady(false);
         setAttempt((n) => n + 1);
       }}

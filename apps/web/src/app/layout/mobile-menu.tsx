@@ -15,7 +15,13 @@ const itemClass =
   'flex h-11 items-center gap-3 rounded-lg px-3 text-base font-medium transition-colors hover:bg-muted [&_svg]:size-4 [&_svg]:text-muted-foreground';
 
 /** Spec §2: the navigation as a sheet on narrow screens (under 768 px). Loaded on first use. */
-export function MobileMenu({ onClose, returnFocusTo }: { onClose: () => void; returnFocusTo: HTMLElement | null }) {
+export function MobileMenu({
+  onClose,
+  returnFocusTo,
+}: {
+  onClose: () => void;
+  returnFocusTo: HTMLElement | null;
+}) {
   const { t } = useTranslation('Navigation');
   const session = useSession();
   const user = useUser();

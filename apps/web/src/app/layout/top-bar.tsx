@@ -31,13 +31,21 @@ export function TopBar() {
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 min-[380px]:px-4 sm:px-6">
-        <Link to={paths.services()} className="mr-1 flex shrink-0 items-center gap-2 rounded-md font-semibold md:mr-6">
+        <Link
+          to={paths.services()}
+          className="mr-1 flex shrink-0 items-center gap-2 rounded-md font-semibold md:mr-6"
+        >
           <Logo className="size-8" />
           <span className="tracking-tight">{brandName}</span>
         </Link>
         <nav aria-label={t('mainNavigation')} className="hidden items-center gap-1 md:flex">
           {navItems.map((item) => (
-            <NavLink key={item.id} to={item.to} className={navLinkClass} onClick={(event) => onNavClick(item, event)}>
+            <NavLink
+              key={item.id}
+              to={item.to}
+              className={navLinkClass}
+              onClick={(event) => onNavClick(item, event)}
+            >
               {t(item.id)}
             </NavLink>
           ))}
@@ -59,7 +67,12 @@ export function TopBar() {
         </div>
       </div>
       {menuOpener ? (
-        <LazyBoundary onError={() => setMenuOpener(null)}>
+        <LazyBoundary
+          onError={() => {
+            MobileMenu.retry();
+            setMenuOpener(null);
+          }}
+        >
           <Suspense fallback={null}>
             <MobileMenu onClose={() => setMenuOpener(null)} returnFocusTo={menuOpener} />
           </Suspense>

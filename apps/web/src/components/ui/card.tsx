@@ -2,5 +2,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 
 export function Card({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('rounded-xl border border-border bg-card p-5 shadow-sm', className)} {...props} />;
+  return (
+    <div className={cn('rounded-xl border border-border bg-card p-5 shadow-sm', className)} {...props} />
+  );
 }

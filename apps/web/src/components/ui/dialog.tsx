@@ -33,10 +33,10 @@ export function DialogContent({
 }: DialogContentProps) {
   return (
     <RadixDialog.Portal>
-      <RadixDialog.Overlay className="dialog-overlay fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[2px]" />
+      <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[2px]" />
       <RadixDialog.Content
         className={cn(
-          'dialog-content fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-5 overflow-y-auto',
+          'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-5 overflow-y-auto',
           'rounded-2xl border border-border bg-card p-6 text-foreground shadow-2xl focus-visible:outline-none sm:p-7',
           className,
         )}
@@ -51,9 +51,13 @@ export function DialogContent({
         {...props}
       >
         <div className="grid gap-1.5 pr-8">
-          <RadixDialog.Title className="text-lg leading-snug font-semibold tracking-tight">{title}</RadixDialog.Title>
+          <RadixDialog.Title className="text-lg leading-snug font-semibold tracking-tight">
+            {title}
+          </RadixDialog.Title>
           {description ? (
-            <RadixDialog.Description className="text-sm text-muted-foreground">{description}</RadixDialog.Description>
+            <RadixDialog.Description className="text-sm text-muted-foreground">
+              {description}
+            </RadixDialog.Description>
           ) : null}
         </div>
         {children}
@@ -71,5 +75,7 @@ export function DialogContent({
 
 /** Buttons row at the bottom of a dialog: stacked on phones, right-aligned from sm. */
 export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />;
+  return (
+    <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />
+  );
 }

@@ -10,13 +10,20 @@ export const DropdownMenuSeparator = (props: ComponentProps<typeof RadixMenu.Sep
   <RadixMenu.Separator className="my-1 h-px bg-border" {...props} />
 );
 
-export function DropdownMenuContent({ className, sideOffset = 6, ...props }: ComponentProps<typeof RadixMenu.Content>) {
+export function DropdownMenuContent({
+  className,
+  sideOffset = 6,
+  ...props
+}: ComponentProps<typeof RadixMenu.Content>) {
   return (
     <RadixMenu.Portal>
       <RadixMenu.Content
         sideOffset={sideOffset}
         align="end"
-        className={cn('z-50 min-w-48 rounded-lg border border-border bg-card p-1 text-foreground shadow-lg', className)}
+        className={cn(
+          'z-50 min-w-48 rounded-lg border border-border bg-card p-1 text-foreground shadow-lg',
+          className,
+        )}
         {...props}
       />
     </RadixMenu.Portal>

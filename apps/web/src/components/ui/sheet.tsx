@@ -25,11 +25,11 @@ export function SheetContent({
 }: SheetContentProps) {
   return (
     <RadixDialog.Portal>
-      <RadixDialog.Overlay className="dialog-overlay fixed inset-0 z-50 bg-slate-950/50" />
+      <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
       <RadixDialog.Content
         aria-describedby={undefined}
         className={cn(
-          'sheet-content fixed inset-y-0 right-0 z-50 flex w-[min(20rem,88vw)] flex-col gap-6 overflow-y-auto',
+          'fixed inset-y-0 right-0 z-50 flex w-[min(20rem,88vw)] flex-col gap-6 overflow-y-auto',
           'border-l border-border bg-card p-5 text-foreground shadow-2xl focus-visible:outline-none',
           className,
         )}

@@ -25,7 +25,8 @@ export function Slot({ children, ...slotProps }: Props & { children?: ReactNode 
   for (const [key, ours] of Object.entries(slotProps)) {
     const theirs = childProps[key];
     if (theirs === undefined) continue;
-    if (key === 'className') merged[key] = [ours, theirs].filter((value) => typeof value === 'string').join(' ');
+    if (key === 'className')
+      merged[key] = [ours, theirs].filter((value) => typeof value === 'string').join(' ');
     else if (key === 'style') merged[key] = { ...(ours as object), ...(theirs as object) };
     else if (key === 'ref') merged[key] = composeRefs(ours as Ref<unknown>, theirs as Ref<unknown>);
     else if (/^on[A-Z]/.test(key) && typeof ours === 'function' && typeof theirs === 'function') {

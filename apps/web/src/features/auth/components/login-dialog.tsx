@@ -76,6 +76,7 @@ export function LoginDialog({ onClose, onLoggedIn, returnFocusTo }: LoginDialogP
         description={t('loginText')}
         closeLabel={t('close')}
         returnFocusTo={returnFocusTo}
+        className="sm:max-w-md"
       >
         <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
           <Field label={t('username', { ns: 'Form' })} error={message(errors.username?.message)}>

@@ -20,7 +20,11 @@ function project(id: string, name: string, serviceIds: string[]) {
     projectOwner: { oid: 'u1', name: 'Dana Demo' },
     domainsProduction: [],
     domainsSandbox: [],
-    licences: serviceIds.map((serviceId) => ({ key: `l-${serviceId}`, id: `l${serviceId}`, service: { id: serviceId } })),
+    licences: serviceIds.map((serviceId) => ({
+      key: `l-${serviceId}`,
+      id: `l${serviceId}`,
+      service: { id: serviceId },
+    })),
     createdAt: '',
     lastModified: '',
   };
@@ -65,7 +69,11 @@ describe('AddToProjectDialog', () => {
   it('says so when the user has no project yet', async () => {
     server.use(http.get('*/rest/collection/person/u1/project', () => HttpResponse.json([])));
     await renderWithProviders(
-      <AddToProjectDialog service={{ id: 'captcha', name: 'Captcha' }} userOid="u1" onClose={() => undefined} />,
+      <AddToProjectDialog
+        service={{ id: 'captcha', name: 'Captcha' }}
+        userOid="u1"
+        onClose={() => undefined}
+      />,
     );
     const dialog = await screen.findByRole('dialog', { name: 'addToProjectTitle' });
     expect(await within(dialog).findByText('noProjects')).toBeInTheDocument();
@@ -79,7 +87,11 @@ describe('AddToProjectDialog', () => {
       ),
     );
     await renderWithProviders(
-      <AddToProjectDialog service={{ id: 'captcha', name: 'Captcha' }} userOid="u1" onClose={() => undefined} />,
+      <AddToProjectDialog
+        service={{ id: 'captcha', name: 'Captcha' }}
+        userOid="u1"
+        onClose={() => undefined}
+      />,
     );
     const dialog = await screen.findByRole('dialog', { name: 'addToProjectTitle' });
     expect(await within(dialog).findByRole('alert')).toBeInTheDocument();

@@ -65,12 +65,18 @@ export function AddToProjectDialog({ service, userOid, onClose, returnFocusTo }:
         description={added ? undefined : t('addToProjectText')}
         closeLabel={t('close')}
         returnFocusTo={returnFocusTo}
+        className="sm:max-w-md"
       >
         {added ? (
           <>
             <div role="status" className="flex items-start gap-3 rounded-xl bg-muted p-4">
-              <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-600 dark:text-emerald-400" />
-              <p className="text-sm">{t('serviceAddedText', { service: service.name, project: added.name })}</p>
+              <CheckCircle2
+                aria-hidden="true"
+                className="mt-0.5 size-5 shrink-0 text-emerald-600 dark:text-emerald-400"
+              />
+              <p className="text-sm">
+                {t('serviceAddedText', { service: service.name, project: added.name })}
+              </p>
             </div>
             <DialogFooter>
               <Button variant="outline" onClick={onClose}>
@@ -93,7 +99,10 @@ export function AddToProjectDialog({ service, userOid, onClose, returnFocusTo }:
             ))}
           </div>
         ) : projects.isError ? (
-          <ErrorState message={t('dataLoadFailed', { ns: 'Error' })} onRetry={() => void projects.refetch()} />
+          <ErrorState
+            message={t('dataLoadFailed', { ns: 'Error' })}
+            onRetry={() => void projects.refetch()}
+          />
         ) : projects.data.length === 0 ? (
           <>
             <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border p-6 text-center">
@@ -167,7 +176,11 @@ export function AddToProjectDialog({ service, userOid, onClose, returnFocusTo }:
               <Button variant="outline" onClick={onClose}>
                 {t('cancel')}
               </Button>
-              <Button type="submit" disabled={!selected || add.isPending} aria-busy={add.isPending || undefined}>
+              <Button
+                type="submit"
+                disabled={!selected || add.isPending}
+                aria-busy={add.isPending || undefined}
+              >
                 {add.isPending ? <Spinner className="size-4" /> : null}
                 {t('continue')}
               </Button>

@@ -68,7 +68,12 @@ export function ServiceGallery({ items, labelledBy }: { items: readonly GalleryI
         })}
       </ul>
       {open !== null ? (
-        <LazyBoundary onError={() => setOpen(null)}>
+        <LazyBoundary
+          onError={() => {
+            GalleryLightbox.retry();
+            setOpen(null);
+          }}
+        >
           <Suspense fallback={null}>
             <GalleryLightbox slides={slides} index={open} onClose={close} />
           </Suspense>

@@ -26,7 +26,10 @@ const loadAddToProject = () => import('../components/add-to-project-dialog');
 const AddToProjectDialog = lazyWithRetry(() => loadAddToProject().then((m) => m.AddToProjectDialog));
 
 /** Spec §2: the service, by id, before entry; a stale or foreign-language slug is corrected. */
-export const serviceDetailLoader: RouteDataLoader = async ({ queryClient, language }, { params, request }) => {
+export const serviceDetailLoader: RouteDataLoader = async (
+  { queryClient, language },
+  { params, request },
+) => {
   const parsed = splitSlugId(params.slugId ?? '');
   if (!parsed) throw new NotFoundError();
   const service = await queryClient.ensureQueryData(serviceQueryOptions(parsed.id));
@@ -81,7 +84,9 @@ export function ServiceDetailRoute() {
               <AccountingBadge accounting={service.accounting} />
             </div>
           </div>
-          <p className="max-w-3xl text-lg text-muted-foreground">{localized(service.descriptionShort, language)}</p>
+          <p className="max-w-3xl text-lg text-muted-foreground">
+            {localized(service.descriptionShort, language)}
+          </p>
           <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
             <Button
               size="lg"
@@ -140,7 +145,12 @@ export function ServiceDetailRoute() {
       ) : null}
 
       {adding && session ? (
-        <LazyBoundary onError={() => setAdding(null)}>
+        <LazyBoundary
+          onError={() => {
+            AddToProjectDialog.retry();
+            setAdding(null);
+          }}
+        >
           <Suspense fallback={null}>
             <AddToProjectDialog
               service={{ id: service.id, name }}
@@ -159,12 +169,19 @@ export function ServiceDetailRoute() {
 function PricingCard({ service }: { service: Service }) {
   const { t } = useTranslation(['ServiceDetail', 'Card']);
   const lines = [
-    service.pricePer1000Calls > 0 ? t('pricePer1000Calls', { ns: 'Card', price: formatPrice(service.pricePer1000Calls) }) : null,
+    service.pricePer1000Calls > 0
+      ? t('pricePer1000Calls', { ns: 'Card', price: formatPrice(service.pricePer1000Calls) })
+      : null,
     service.monthlyFee > 0 ? t('monthlyFee', { ns: 'Card', price: formatPrice(service.monthlyFee) }) : null,
-    service.singlePayment > 0 ? t('singlePayment', { ns: 'Card', price: formatPrice(service.singlePayment) }) : null,
+    service.singlePayment > 0
+      ? t('singlePayment', { ns: 'Card', price: formatPrice(service.singlePayment) })
+      : null,
   ].filter((line): line is string => line !== null);
   return (
-    <section aria-labelledby="service-pricing" className="flex flex-col gap-3 rounded-xl border border-border bg-card p-5">
+    <section
+      aria-labelledby="service-pricing"
+      className="flex flex-col gap-3 rounded-xl border border-border bg-card p-5"
+    >
       <h2 id="service-pricing" className="text-sm font-semibold">
         {t('pricingTitle')}
       </h2>

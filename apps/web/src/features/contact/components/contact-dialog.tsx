@@ -82,7 +82,6 @@ export function ContactDialog({ onClose, returnFocusTo }: ContactDialogProps) {
         description={t('contactText')}
         closeLabel={t('close')}
         returnFocusTo={returnFocusTo}
-        className="max-w-lg"
       >
         <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
@@ -94,7 +93,13 @@ export function ContactDialog({ onClose, returnFocusTo }: ContactDialogProps) {
             </Field>
           </div>
           <Field label={t('email', { ns: 'Form' })} error={message(errors.email?.message)}>
-            <Input type="email" autoComplete="email" inputMode="email" spellCheck={false} {...register('email')} />
+            <Input
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              spellCheck={false}
+              {...register('email')}
+            />
           </Field>
           <div className="flex items-start gap-3">
             <input

@@ -30,7 +30,9 @@ export function LegalPageRoute() {
     <article className="max-w-3xl">
       <PageTitle title={title} />
       <PageHeader title={title}>
-        <p className="text-sm text-muted-foreground">{t('lastModified', { date: formatDate(page.lastModified) })}</p>
+        <p className="text-sm text-muted-foreground">
+          {t('lastModified', { date: formatDate(page.lastModified) })}
+        </p>
       </PageHeader>
       <SanitizedHtml html={localized(page.html, language)} />
     </article>

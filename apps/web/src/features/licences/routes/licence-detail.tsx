@@ -108,7 +108,7 @@ function LicenceView({ licence }: { licence: Licence }) {
               </Link>
             </p>
             <div className="flex flex-wrap items-center gap-3">
-              <h1 className="min-w-0 text-3xl font-semibold tracking-tight hyphens-auto [overflow-wrap:anywhere] sm:text-4xl">
+              <h1 className="min-w-0 text-2xl font-semibold tracking-tight hyphens-auto [overflow-wrap:anywhere] sm:text-4xl">
                 {serviceName}
               </h1>
               {licence.online ? null : <Badge tone="warning">{t('inactive')}</Badge>}

@@ -47,9 +47,13 @@ export function PriceOverviewRoute() {
                       className="size-10 shrink-0 rounded-xl"
                     />
                   ) : null}
-                  <h3 className="text-lg font-semibold tracking-tight">{localized(pack.product.name, language)}</h3>
+                  <h3 className="text-lg font-semibold tracking-tight">
+                    {localized(pack.product.name, language)}
+                  </h3>
                 </div>
-                <p className="text-sm text-muted-foreground">{localized(pack.product.description, language)}</p>
+                <p className="text-sm text-muted-foreground">
+                  {localized(pack.product.description, language)}
+                </p>
               </div>
               <div className="mt-auto flex flex-col gap-1">
                 <p className="text-3xl font-semibold tracking-tight tabular-nums">
