@@ -21,7 +21,7 @@ import { downloadAdminReport } from '../api/download-admin-report';
 import { adminReportQueryOptions, useAdminReport } from '../api/get-admin-report';
 import { PeriodPicker } from '../components/period-picker';
 import { ReportTable } from '../components/report-table';
-import { SignedOut } from '../components/signed-out';
+import { SignedOut } from '@/components/signed-out';
 import { periodFromSearch, type ReportPeriod } from '../utils/report-period';
 
 /**

@@ -11,7 +11,7 @@ import { useSession } from '@/hooks/use-session';
 import { AvatarUpload } from '../components/avatar-upload';
 import { ChangePasswordDialog } from '../components/change-password-dialog';
 import { EditAccountDialog } from '../components/edit-account-dialog';
-import { SignedOut } from '../components/signed-out';
+import { SignedOut } from '@/components/signed-out';
 import { UserAvatar } from '../components/user-avatar';
 
 /** /profile: nothing is loaded before entry (spec §2); the user is loaded at start. */

@@ -8,7 +8,7 @@ import type { RouteDataLoader } from '@/lib/route-loader';
 import { useSession } from '@/hooks/use-session';
 import { readSession } from '@/lib/session';
 import { projectQueryOptions } from '../api/get-project';
-import { SignedOut } from '../components/signed-out';
+import { SignedOut } from '@/components/signed-out';
 
 /**
  * Spec §2: the project by id before entry, "unless a navigation parameter says to suppress the

@@ -12,7 +12,7 @@ import { CreateProjectDialog } from '../components/create-project-dialog';
 import { ProjectCard } from '../components/project-card';
 import { ProjectsIllustration } from '../components/projects-illustration';
 import { ScreenHeader } from '../components/screen-header';
-import { SignedOut } from '../components/signed-out';
+import { SignedOut } from '@/components/signed-out';
 
 /**
  * Spec §2: the user's project list before entry. Signed out there is nothing to load; the
