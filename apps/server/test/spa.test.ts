@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from './helper.js';
@@ -12,6 +13,11 @@ describe('serving the web app', () => {
     mkdirSync(join(webDist, 'assets'));
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Portal</title><div id="root"></div>');
     writeFileSync(join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    // What the web build's precompress step writes beside a large file.
+    const bundle = `console.log(${'"portal",'.repeat(400)})`;
+    writeFileSync(join(webDist, 'assets', 'big-abc123.js'), bundle);
+    writeFileSync(join(webDist, 'assets', 'big-abc123.js.br'), brotliCompressSync(bundle));
+    writeFileSync(join(webDist, 'assets', 'big-abc123.js.gz'), gzipSync(bundle));
     ctx = await buildTestApp({}, { webDist });
   });
   afterAll(async () => {
@@ -45,5 +51,33 @@ describe('serving the web app', () => {
   it('answers a missing asset with a real 404', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/assets/gone-123.js' });
     expect(res.statusCode).toBe(404);
+  });
+
+  it('sends the precompressed file the browser accepts, and the plain one otherwise', async () => {
+    const br = await ctx.app.inject({
+      method: 'GET',
+      url: '/assets/big-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('console.log("portal"');
+
+    const gzip = await ctx.app.inject({
+      method: 'GET',
+      url: '/assets/big-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+
+    const plain = await ctx.app.inject({
+      method: 'GET',
+      url: '/assets/big-abc123.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('console.log("portal"');
   });
 });

@@ -16,6 +16,8 @@ export async function registerSpa(app: FastifyInstance, webDist: string | undefi
       root: webDist,
       wildcard: false,
       index: false,
+      // The web build writes .br/.gz beside each text file (apps/web/build/precompress.ts).
+      preCompressed: true,
       setHeaders(reply, path) {
         // Vite puts content hashes into asset names, so they never change under a URL.
         // index.html must be revalidated so a deploy reaches everyone at once.

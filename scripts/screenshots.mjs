@@ -1,0 +1,152 @@
+// `npm run screenshots`: every screen at 1280 px and 375 px in the light and the dark theme,
+// written to screenshots/ for a look before a screen is called done. Runs the built server
+// (npm run build first) on a fresh temporary SQLite file with demo data, 127.0.0.1 only.
+//   node scripts/screenshots.mjs [filter]   only screens whose name contains filter
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+
+const root = new URL('..', import.meta.url).pathname;
+const out = join(root, 'screenshots');
+const port = 3400;
+const base = `http://127.0.0.1:${port}`;
+const filter = process.argv[2] ?? '';
+
+function startServer(databaseUrl) {
+  const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      PORTAL_DEMO: '1',
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let text = '';
+    child.stdout.on('data', (d) => {
+      text += d;
+      if (text.includes('Portal serving')) resolve(child);
+    });
+    child.on('exit', (code) => reject(new Error(`server exited ${code}`)));
+  });
+}
+
+async function login(email, password) {
+  const res = await fetch(`${base}/rest/auth`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}` },
+  });
+  return res.json();
+}
+
+// name, path, who is signed in, and what to do on the page before the picture
+const screens = [
+  { name: 'services', path: '/services' },
+  { name: 'service-detail', path: '/services/captcha-pro-captchaPro' },
+  {
+    name: 'lightbox',
+    path: '/services/captcha-pro-captchaPro',
+    act: (p) => p.getByRole('button', { name: /^Bild 1 von/ }).click(),
+  },
+  { name: 'prices', path: '/price' },
+  { name: 'legal', path: '/rechtliches/impressum' },
+  { name: 'not-found', path: '/404' },
+  {
+    name: 'login-modal',
+    path: '/services',
+    act: (p) => p.getByRole('banner').getByRole('button', { name: 'Anmelden' }).click(),
+  },
+  {
+    name: 'contact-modal',
+    path: '/services',
+    act: (p) => p.getByRole('contentinfo').getByRole('button').last().click(),
+  },
+  {
+    name: 'mobile-menu',
+    path: '/services',
+    mobileOnly: true,
+    act: (p) => p.getByRole('button', { name: 'Menü öffnen' }).click(),
+  },
+  { name: 'offline', path: '/services', act: (p) => p.context().setOffline(true) },
+  { name: 'projects', path: '/projects', as: 'demo' },
+  { name: 'projects-empty', path: '/projects', as: 'admin' },
+  {
+    name: 'create-project',
+    path: '/projects',
+    as: 'demo',
+    act: (p) => p.getByRole('button', { name: 'Projekt anlegen' }).first().click(),
+  },
+  { name: 'project-detail', path: '/projects/x-demoProjShop', as: 'demo' },
+  {
+    name: 'licence',
+    path: '/projects/x-demoProjShop',
+    as: 'demo',
+    act: async (p) => {
+      await p.locator('main a[href*="/projects/"]').first().click();
+      await p.waitForTimeout(1500);
+    },
+  },
+  { name: 'profile', path: '/profile', as: 'demo' },
+  { name: 'admin', path: '/admin', as: 'admin' },
+  { name: 'admin-forbidden', path: '/admin', as: 'demo' },
+];
+
+const dir = mkdtempSync(join(tmpdir(), 'portal-shots-'));
+mkdirSync(out, { recursive: true });
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+const server = await startServer(`sqlite:${join(dir, 'portal.sqlite')}`);
+try {
+  const sessions = {
+    demo: await login('demo@example.com', 'demo1234'),
+    admin: await login('admin@example.com', 'admin1234'),
+  };
+  for (const screen of screens.filter((s) => s.name.includes(filter))) {
+    for (const width of [1280, 375]) {
+      if (screen.mobileOnly && width !== 375) continue;
+      for (const theme of ['light', 'dark']) {
+        const context = await browser.newContext({
+          viewport: { width, height: width === 375 ? 812 : 900 },
+          locale: 'de-DE',
+        });
+        const session = screen.as ? sessions[screen.as] : undefined;
+        await context.addInitScript(
+          (values) => {
+            for (const [k, v] of Object.entries(values)) if (v) localStorage.setItem(k, v);
+          },
+          { 'user-theme': theme, 'user-token': session?.token, 'user-oid': session?.oid },
+        );
+        const page = await context.newPage();
+        await page.goto(`${base}${screen.path}`);
+        await page.waitForLoadState('networkidle');
+        if (screen.act) await screen.act(page);
+        await page.waitForTimeout(600);
+        const file = join(out, `${screen.name}-${width}-${theme}.png`);
+        await page.screenshot({ path: file, fullPage: !screen.act });
+        console.log(file);
+        await context.close();
+      }
+    }
+  }
+} finally {
+  await browser.close();
+  server.kill();
+  rmSync(dir, { recursive: true, force: true });
+}
