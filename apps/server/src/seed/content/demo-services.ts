@@ -177,7 +177,7 @@ const captchaSlider = galleryImage(
     path('M540 540l120-110 140 110z', cp.primary, 'opacity=".55"') +
     rect(840, 300, 116, 116, ink.text, 18, 'opacity=".35"') +
     rect(624, 300, 116, 116, cp.primary, 18, 'stroke="#fff" stroke-width="5"') +
-    text(800, 600, 'Schieben Sie das Teil in die Lücke', 26, ink.muted, { anchor: 'middle' }) +
+    text(800, 600, 'Schiebe das Teil in die Lücke', 26, ink.muted, { anchor: 'middle' }) +
     rect(540, 640, 520, 72, ink.page, 36, `stroke="${ink.line}" stroke-width="2"`) +
     rect(540, 640, 180, 72, cp.soft, 36) +
     circle(684, 676, 44, cp.primary) +
@@ -388,7 +388,7 @@ const addressSuggestion = galleryImage(
   ap,
   text(800, 230, 'Korrekturvorschlag in Echtzeit', 44, ink.text, { weight: 700, anchor: 'middle' }) +
     card(140, 320, 560, 360, 24) +
-    text(190, 390, 'Ihre Eingabe', 24, ink.muted, { weight: 600 }) +
+    text(190, 390, 'Eingabe', 24, ink.muted, { weight: 600 }) +
     alert(650, 382, 18) +
     rect(186, 436, 176, 48, ink.errorLight, 8) +
     text(190, 472, 'Haupstr. 5', 34, ink.text) +
@@ -456,7 +456,7 @@ const addressResponse = galleryImage(
 const addressReport = galleryImage(
   ap,
   card(120, 100, 1360, 800, 24) +
-    text(180, 190, 'Qualität Ihrer Adressdaten', 36, ink.text, { weight: 700 }) +
+    text(180, 190, 'Qualität deiner Adressen', 36, ink.text, { weight: 700 }) +
     (
       [
         ['gültig', 0.78, ink.ok],
@@ -757,7 +757,7 @@ const bankInvalid = galleryImage(
   card(340, 140, 920, 720, 24) +
     text(400, 240, 'Bankverbindung', 40, ink.text, { weight: 700 }) +
     field(400, 290, 800, 'IBAN', 'DE89 3704 0044 0532 0130 01', 'error') +
-    text(400, 436, 'Die Prüfziffer passt nicht. Bitte prüfen Sie die IBAN.', 24, ink.error) +
+    text(400, 436, 'Die Prüfziffer passt nicht. Bitte prüfe die IBAN.', 24, ink.error) +
     rect(400, 500, 800, 170, ink.page, 16) +
     alert(448, 552, 18, ink.muted) +
     text(486, 560, 'Häufige Ursache: Zahlendreher', 26, ink.text, { weight: 600 }) +
@@ -892,16 +892,16 @@ export const demoServices: DemoService[] = [
     category: 'captcha',
     name: { de: 'Captcha Pro', en: 'Captcha Pro' },
     descriptionShort: {
-      de: 'Datenschutzfreundliches Captcha ohne Cookies und Tracking – schützt Ihre Formulare zuverlässig vor Spam und Bots.',
+      de: 'Datenschutzfreundliches Captcha ohne Cookies und Tracking – schützt deine Formulare zuverlässig vor Spam und Bots.',
       en: 'Privacy-friendly captcha without cookies or tracking that reliably protects your forms from spam and bots.',
     },
     description: {
       de:
-        '<p><strong>Captcha Pro</strong> schützt Kontaktformulare, Registrierungen und Logins vor Spam-Bots, ohne Ihre Besucher auszuspähen. Das Widget setzt keine Cookies, lädt keine Inhalte von Drittanbietern und wird ausschließlich in Rechenzentren in Deutschland betrieben.</p>' +
+        '<p><strong>Captcha Pro</strong> schützt Kontaktformulare, Registrierungen und Logins vor Spam-Bots, ohne deine Besucher auszuspähen. Das Widget setzt keine Cookies, lädt keine Inhalte von Drittanbietern und wird ausschließlich in Rechenzentren in Deutschland betrieben.</p>' +
         '<h3>So funktioniert es</h3>' +
-        '<ol><li>Sie binden das Widget mit einem Script-Tag in Ihr Formular ein.</li>' +
+        '<ol><li>Du bindest das Widget mit einem Script-Tag in dein Formular ein.</li>' +
         '<li>Der Browser löst im Hintergrund eine kurze Rechenaufgabe; nur bei Verdacht erscheint zusätzlich eine Schiebe-Aufgabe.</li>' +
-        '<li>Ihr Server bestätigt das Ergebnis mit einem einzigen Aufruf an <code>/v2/verify</code>.</li></ol>' +
+        '<li>Dein Server bestätigt das Ergebnis mit einem einzigen Aufruf an <code>/v2/verify</code>.</li></ol>' +
         '<h3>Auf einen Blick</h3>' +
         '<ul><li>DSGVO-konform, ohne Profilbildung und ohne Weitergabe an Dritte</li>' +
         '<li>Barrierearm: vollständig per Tastatur und Screenreader bedienbar</li>' +
@@ -952,7 +952,7 @@ $result = json_decode((string) curl_exec($ch), true);
 
 if (empty($result['success'])) {
     http_response_code(400);
-    exit('Captcha-Prüfung fehlgeschlagen. Bitte versuchen Sie es erneut.');
+    exit('Captcha-Prüfung fehlgeschlagen. Bitte versuche es erneut.');
 }
 
 // The captcha was solved: continue processing the form.`,
@@ -1012,7 +1012,7 @@ if (empty($result['success'])) {
     category: 'captcha',
     name: { de: 'Bot-Schutz Invisible', en: 'Invisible Bot Protection' },
     descriptionShort: {
-      de: 'Erkennt Bots unsichtbar im Hintergrund – ganz ohne Rätsel für Ihre Besucher.',
+      de: 'Erkennt Bots unsichtbar im Hintergrund – ganz ohne Rätsel für deine Besucher.',
       en: 'Detects bots silently in the background, with no puzzles for your visitors.',
     },
     description: {
@@ -1021,8 +1021,8 @@ if (empty($result['success'])) {
         '<h3>Typische Einsatzbereiche</h3>' +
         '<ul><li>Schutz vor dem automatisierten Auslesen von Preisen und Produktdaten</li>' +
         '<li>Abwehr von Credential Stuffing auf Login-Seiten</li>' +
-        '<li>Saubere Zahlen in Ihrer Webanalyse, weil Bot-Zugriffe markiert werden</li></ul>' +
-        '<p>Das Skript ist kleiner als 8 KB und wird asynchron geladen, damit es die Ladezeit Ihrer Seiten nicht beeinflusst. Abgerechnet wird pro 1.000 geschützten Seitenaufrufen zuzüglich einer monatlichen Grundgebühr.</p>',
+        '<li>Saubere Zahlen in deiner Webanalyse, weil Bot-Zugriffe markiert werden</li></ul>' +
+        '<p>Das Skript ist kleiner als 8 KB und wird asynchron geladen, damit es die Ladezeit deiner Seiten nicht beeinflusst. Abgerechnet wird pro 1.000 geschützten Seitenaufrufen zuzüglich einer monatlichen Grundgebühr.</p>',
       en:
         '<p>Invisible Bot Protection rates every page view based on technical browser characteristics and interaction patterns and assigns a risk score between 0 and 1. Real visitors notice nothing: no clicking, no puzzles, no waiting.</p>' +
         '<h3>Typical use cases</h3>' +
@@ -1235,7 +1235,7 @@ if ($status === 'invalid' || $status === 'ambiguous') {
     },
     description: {
       de:
-        '<p>Weniger Tippen, weniger Fehler: Die PLZ-Autovervollständigung ergänzt Postleitzahl, Ort und Straße, während Ihre Kundinnen und Kunden schreiben. Das verkürzt Formulare spürbar und sorgt dafür, dass Adressen von Anfang an korrekt erfasst werden.</p>' +
+        '<p>Weniger Tippen, weniger Fehler: Die PLZ-Autovervollständigung ergänzt Postleitzahl, Ort und Straße, während deine Kundinnen und Kunden schreiben. Das verkürzt Formulare spürbar und sorgt dafür, dass Adressen von Anfang an korrekt erfasst werden.</p>' +
         '<h3>Funktionen</h3>' +
         '<ul><li>Postleitzahl ergänzt Ort und Ortsteil, der Ort schlägt passende Postleitzahlen vor</li>' +
         '<li>Straßennamen passend zur gewählten Postleitzahl</li>' +
@@ -1294,11 +1294,11 @@ if ($status === 'invalid' || $status === 'ambiguous') {
       de:
         '<p>Die Geokodierung liefert zu jeder Anschrift Breiten- und Längengrad (WGS 84) samt einer Angabe zur Genauigkeit. Die Rückwärtssuche ermittelt zu einer Koordinate die nächstgelegene Adresse.</p>' +
         '<h3>Typische Anwendungen</h3>' +
-        '<ul><li>Filialfinder und Umkreissuche in Ihrem Online-Shop</li>' +
+        '<ul><li>Filialfinder und Umkreissuche in deinem Online-Shop</li>' +
         '<li>Tourenplanung und Zuschnitt von Liefergebieten</li>' +
         '<li>Standortanalysen und Darstellung von Kundendaten auf Karten</li></ul>' +
         '<h3>Datenbasis</h3>' +
-        '<p>Grundlage sind die amtlichen Hauskoordinaten der Vermessungsverwaltungen, ergänzt um Straßen- und Ortsmittelpunkte. Wir aktualisieren den Bestand vierteljährlich; das Datum des letzten Standes finden Sie unten.</p>',
+        '<p>Grundlage sind die amtlichen Hauskoordinaten der Vermessungsverwaltungen, ergänzt um Straßen- und Ortsmittelpunkte. Wir aktualisieren den Bestand vierteljährlich; das Datum des letzten Standes findest du unten.</p>',
       en:
         '<p>Geocoding returns latitude and longitude (WGS 84) for every address together with an accuracy level. Reverse geocoding finds the nearest address for a given coordinate.</p>' +
         '<h3>Typical uses</h3>' +
@@ -1350,10 +1350,10 @@ console.log(hit.lat, hit.lon, hit.precision); // 52.5321 13.3849 "building"
       de:
         '<p>Die Firmendaten-API liefert strukturierte Stammdaten zu Unternehmen in Deutschland: Firmierung, Rechtsform, Registergericht und Registernummer, Anschrift, vertretungsberechtigte Personen und den Gegenstand des Unternehmens.</p>' +
         '<h3>Änderungsdienst</h3>' +
-        '<p>Behalten Sie Ihre Geschäftspartner im Blick. Ändert sich etwas im Register – etwa die Geschäftsführung, der Sitz oder der Status –, senden wir eine Nachricht an Ihre Callback-URL.</p>' +
+        '<p>Behalte deine Geschäftspartner im Blick. Ändert sich etwas im Register – etwa die Geschäftsführung, der Sitz oder der Status –, senden wir eine Nachricht an deine Callback-URL.</p>' +
         '<h3>Konditionen</h3>' +
         '<ul><li>Monatliche Pauschale mit unbegrenzten Abfragen (bis zu 10 Anfragen pro Sekunde)</li>' +
-        '<li>Einmalige Einrichtung inklusive Abgleich Ihres Kundenbestands</li>' +
+        '<li>Einmalige Einrichtung inklusive Abgleich deines Kundenbestands</li>' +
         '<li>Monatlich kündbar</li></ul>',
       en:
         '<p>The Company Data API delivers structured master data on companies in Germany: company name, legal form, register court and number, address, authorised representatives and the registered business purpose.</p>' +
@@ -1474,7 +1474,7 @@ iban.addEventListener('blur', async () => {
   });
   const result = await response.json();
 
-  iban.setCustomValidity(result.valid ? '' : 'Bitte prüfen Sie die IBAN.');
+  iban.setCustomValidity(result.valid ? '' : 'Bitte prüfe die IBAN.');
   document.querySelector('#bic').value = result.bic ?? '';
   document.querySelector('#bank-name').value = result.bankName ?? '';
 });`,
