@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { server } from '@/testing/msw-server';
 import { ApiError, NotFoundError } from './api-errors';
-import { configureRestClient, restClient } from './rest-client';
+import { configureRestClient, restClient, restFile } from './rest-client';
 import { storageKeys } from './storage';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -177,5 +177,57 @@ describe('restClient errors', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error.code).toBe('internal');
     expect(error.status).toBe(502);
+  });
+});
+
+describe('restFile (avatar picture, CSV report)', () => {
+  it("sends the token and language, and gives the bytes and the server's file name", async () => {
+    signIn();
+    let seen: Headers | undefined;
+    server.use(
+      http.get('*/rest/collection/admin/projects', ({ request }) => {
+        seen = request.headers;
+        return new HttpResponse('project;total\n', {
+          headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="report.csv"' },
+        });
+      }),
+    );
+    const file = await restFile('/rest/collection/admin/projects', 'text/csv', { query: { format: 'csv' } });
+    expect(await file.blob.text()).toBe('project;total\n');
+    expect(file.fileName).toBe('report.csv');
+    expect(seen?.get('authorization')).toBe('Bearer tok-123');
+    expect(seen?.get('accept')).toBe('text/csv');
+    expect(seen?.get('content-language')).toBe('en');
+  });
+
+  it('logs out on 401 like every other call', async () => {
+    signIn();
+    const onUnauthorized = vi.fn();
+    configureRestClient({ onUnauthorized });
+    server.use(
+      http.get('*/rest/collection/person/user1/avatar', () =>
+        HttpResponse.json(
+          { error: { code: 'unauthorized', message: 'Bitte melde dich an.' } },
+          { status: 401 },
+        ),
+      ),
+    );
+    const error = await restFile('/rest/collection/person/user1/avatar', 'image/*').catch((e: unknown) => e);
+    expect((error as ApiError).code).toBe('unauthorized');
+    expect(window.localStorage.getItem(storageKeys.token)).toBeNull();
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+
+  it("rejects a non-admin's CSV request with the server's forbidden error", async () => {
+    signIn();
+    server.use(
+      http.get('*/rest/collection/admin/projects', () =>
+        HttpResponse.json({ error: { code: 'forbidden', message: 'Keine Berechtigung.' } }, { status: 403 }),
+      ),
+    );
+    const error = await restFile('/rest/collection/admin/projects', 'text/csv').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(403);
+    expect(window.localStorage.getItem(storageKeys.token)).toBe('tok-123');
   });
 });

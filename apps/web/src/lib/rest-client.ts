@@ -81,7 +81,8 @@ function fallbackCode(status: number): ErrorCode {
   return status >= 500 ? 'internal' : 'badRequest';
 }
 
-export async function restRequest<T>(path: string, options: RestRequest = {}): Promise<T> {
+/** Sends one call with the headers and body rules above; answers the Response or throws (spec §8). */
+async function send(path: string, options: RestRequest, accept: string): Promise<Response> {
   const {
     method = 'GET',
     query,
@@ -92,7 +93,7 @@ export async function restRequest<T>(path: string, options: RestRequest = {}): P
     answerStatuses = [],
   } = options;
   const headers = new Headers(options.headers);
-  headers.set('Accept', 'application/json');
+  headers.set('Accept', accept);
   headers.set('Content-Language', language ?? hooks.language());
   const token = readToken();
   // The login call brings its own (Basic) credentials; a leftover token must not replace them.
@@ -114,10 +115,7 @@ export async function restRequest<T>(path: string, options: RestRequest = {}): P
     credentials: 'same-origin',
   });
 
-  if (response.ok || answerStatuses.includes(response.status)) {
-    if (response.status === 204 || response.status === 205) return undefined as T;
-    return (await readJson(response)) as T;
-  }
+  if (response.ok || answerStatuses.includes(response.status)) return response;
   if (response.status === 404) throw new NotFoundError();
   const error = await toApiError(response);
   if (response.status === 401 && logoutOnUnauthorized) {
@@ -125,6 +123,32 @@ export async function restRequest<T>(path: string, options: RestRequest = {}): P
     hooks.onUnauthorized();
   }
   throw error;
+}
+
+export async function restRequest<T>(path: string, options: RestRequest = {}): Promise<T> {
+  const response = await send(path, options, 'application/json');
+  if (response.status === 204 || response.status === 205) return undefined as T;
+  return (await readJson(response)) as T;
+}
+
+export interface RestFile {
+  blob: Blob;
+  /** From Content-Disposition, when the server names the file. */
+  fileName: string | undefined;
+}
+
+/**
+ * A binary GET (avatar picture, CSV report) with the same token, language and error rules as
+ * every other call: an <img> or a plain link could not send the bearer token.
+ */
+export async function restFile(
+  path: string,
+  accept: string,
+  options: BodylessOptions = {},
+): Promise<RestFile> {
+  const response = await send(path, { ...options, method: 'GET' }, accept);
+  const disposition = response.headers.get('content-disposition') ?? '';
+  return { blob: await response.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] };
 }
 
 type BodylessOptions = Omit<RestRequest, 'method' | 'body'>;

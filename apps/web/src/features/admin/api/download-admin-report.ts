@@ -1,31 +1,24 @@
-import { ApiError } from '@/lib/api-errors';
-import { readToken } from '@/lib/session';
+import type { Language } from '@portal/contract/common';
+import { restFile } from '@/lib/rest-client';
 import type { ReportPeriod } from '../utils/report-period';
 
 /**
  * The report of a period as CSV (`format=csv`). A link cannot send the bearer token, so the
  * file is fetched and handed to the browser as a download. Returns the file name.
  */
-export async function downloadAdminReport({ period, language }: { period: ReportPeriod; language: string }) {
-  const query = new URLSearchParams({ from: period.from, to: period.to, format: 'csv' });
-  const headers = new Headers({ Accept: 'text/csv', 'Content-Language': language });
-  const token = readToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  const response = await fetch(`/rest/collection/admin/projects?${query}`, {
-    headers,
-    credentials: 'same-origin',
+export async function downloadAdminReport({
+  period,
+  language,
+}: {
+  period: ReportPeriod;
+  language: Language;
+}) {
+  const file = await restFile('/rest/collection/admin/projects', 'text/csv', {
+    query: { from: period.from, to: period.to, format: 'csv' },
+    language,
   });
-  if (!response.ok) {
-    throw new ApiError({
-      status: response.status,
-      code: response.status === 403 ? 'forbidden' : 'internal',
-      message: `CSV download answered ${response.status}`,
-    });
-  }
-  const fileName =
-    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??
-    `report-${period.from}-${period.to}.csv`;
-  const url = URL.createObjectURL(await response.blob());
+  const fileName = file.fileName ?? `report-${period.from}-${period.to}.csv`;
+  const url = URL.createObjectURL(file.blob);
   try {
     const link = document.createElement('a');
     link.href = url;
