@@ -107,6 +107,36 @@ test.describe('offline and notifications', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(overview.heroTitle!.en);
   });
 
+  test('offline, an open dialog is hidden too; back online it is there with what was typed, at the same scroll position', async ({
+    page,
+    context,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 600 });
+    await page.goto('/services');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(overview.heroTitle!.de);
+    await page.mouse.wheel(0, 700);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+
+    await page.getByRole('banner').getByRole('button', { name: navigation.login!.de }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog
+      .getByRole('textbox', { name: shippedTexts('Form').username!.de })
+      .fill('someone@example.com');
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(100);
+    await context.setOffline(true);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(general.offlineTitle!.de);
+    await expect(dialog).toBeHidden();
+
+    await context.setOffline(false);
+    await expect(dialog.getByRole('textbox', { name: shippedTexts('Form').username!.de })).toHaveValue(
+      'someone@example.com',
+    );
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+
   test('notifications sit bottom right, stay 5000 ms and move in 200 ms', async ({ page }) => {
     // A controllable clock: the 5 s are checked without waiting for them, and a busy machine
     // cannot eat into them.
