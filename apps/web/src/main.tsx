@@ -3,8 +3,8 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './app/provider';
 import { createAppRouter, namespacesFor } from './app/router';
 import { paths } from './config/paths';
-import { forgetPrivateData } from './lib/auth';
-import { createI18n, currentLanguage } from './lib/i18n';
+import { forgetPrivateData, logoutWhenUserLoadFails } from './lib/auth';
+import { createI18n, currentLanguage, followLanguageOnLogout } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 import { configureRestClient } from './lib/rest-client';
 import './styles/index.css';
@@ -25,6 +25,8 @@ async function start(): Promise<void> {
     },
   });
   const router = createAppRouter({ queryClient, i18n, i18nReady: ready });
+  logoutWhenUserLoadFails(queryClient, () => void router.navigate(paths.home()));
+  followLanguageOnLogout(i18n);
   await ready;
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Person } from '@portal/contract/person';
 import { useSession } from '@/hooks/use-session';
-import { clearLocalSession } from './session';
+import { clearLocalSession, readSession } from './session';
 import { restClient } from './rest-client';
 
 export function getUser({ oid, signal }: { oid: string; signal?: AbortSignal }) {
@@ -54,4 +54,19 @@ export function forgetPrivateData(queryClient: QueryClient): void {
 export function logoutLocally(queryClient: QueryClient): void {
   clearLocalSession();
   forgetPrivateData(queryClient);
+}
+
+/**
+ * Spec §4: when the signed-in user cannot be loaded (deleted account, server fault after the
+ * retries), the session is useless: log out locally and call `onLoggedOut`. A 401 never gets
+ * here twice: the rest client has already cleared the session for it.
+ */
+export function logoutWhenUserLoadFails(queryClient: QueryClient, onLoggedOut: () => void): () => void {
+  return queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'error') return;
+    const [root, oid] = event.query.queryKey as readonly unknown[];
+    if (root !== 'user' || readSession()?.oid !== oid) return;
+    logoutLocally(queryClient);
+    onLoggedOut();
+  });
 }

@@ -1,7 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { server } from '@/testing/msw-server';
-import { createI18n, ensureNamespaces, setLanguage } from './i18n';
+import { clearLocalSession, writeSession } from './session';
+import { createI18n, ensureNamespaces, followLanguageOnLogout, setLanguage } from './i18n';
 import { storageKeys } from './storage';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -79,5 +80,19 @@ describe('i18n with the translation backend', () => {
     server.use(translationApi(calls));
     await expect(ensureNamespaces(i18n, ['Admin'])).resolves.toBeUndefined();
     expect(calls.slice(2)).toEqual([['Admin'], ['Admin']]);
+  });
+
+  it('returns to German when a logout clears the stored language', async () => {
+    server.use(translationApi([]));
+    writeSession({ token: 'tok', oid: 'u1' });
+    window.localStorage.setItem(storageKeys.language, 'en');
+    const { i18n, ready } = createI18n();
+    await ready;
+    const stop = followLanguageOnLogout(i18n);
+    expect(i18n.t('Navigation:projects')).toBe('Projects');
+    clearLocalSession();
+    await expect.poll(() => i18n.language).toBe('de');
+    expect(i18n.t('Navigation:projects')).toBe('Projekte');
+    stop();
   });
 });

@@ -2,6 +2,7 @@ import { createInstance, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '@portal/contract/common';
 import { startNamespaces, supportedLanguages, type Namespace } from './i18n-namespaces';
+import { subscribeSession } from './session';
 import { readStorage, storageKeys, writeStorage } from './storage';
 import { TranslationBackend } from './translation-backend';
 
@@ -76,4 +77,16 @@ export async function ensureNamespaces(i18n: I18n, namespaces: readonly Namespac
   await i18n.loadNamespaces(toLoad);
   const failed = missing();
   if (failed.length) throw new Error(`Translations could not be loaded: ${failed.join(', ')}`);
+}
+
+/**
+ * A logout clears the stored language (spec §4), so the interface returns to the default
+ * language at once instead of keeping the old one until the next reload.
+ */
+export function followLanguageOnLogout(i18n: I18n): () => void {
+  return subscribeSession(() => {
+    if (readStorage(storageKeys.token) === null && currentLanguage(i18n) !== storedLanguage()) {
+      void i18n.changeLanguage(storedLanguage());
+    }
+  });
 }

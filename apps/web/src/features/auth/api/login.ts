@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuthResponse } from '@portal/contract/auth';
-import { logoutLocally, userQueryOptions } from '@/lib/auth';
+import { getUser, logoutLocally, userQueryOptions } from '@/lib/auth';
 import { restClient } from '@/lib/rest-client';
 import { writeSession } from '@/lib/session';
 import { basicCredentials } from '../utils/basic-credentials';
@@ -29,7 +29,11 @@ export function useLogin() {
       const session = await login(credentials);
       writeSession(session);
       try {
-        return await queryClient.fetchQuery(userQueryOptions(session.oid));
+        // Fetched outside the cache: a failure here is the modal's error to show, not the
+        // start-up "user cannot be loaded" case that logs out and leaves the page.
+        const person = await getUser({ oid: session.oid });
+        queryClient.setQueryData(userQueryOptions(session.oid).queryKey, person);
+        return person;
       } catch (error) {
         logoutLocally(queryClient);
         throw error;
