@@ -22,6 +22,11 @@ export function useUpdateProject() {
     mutationFn: updateProject,
     onSuccess: async (project) => {
       queryClient.setQueryData(projectQueryOptions(project.id).queryKey, project);
+      // Licence answers carry the project's name (breadcrumb, title, links): drop cached ones,
+      // so the next visit loads the new name instead of showing the old one first.
+      queryClient.removeQueries({
+        predicate: ({ queryKey }) => queryKey[0] === 'licence' && queryKey.length === 2,
+      });
       await queryClient.invalidateQueries({ queryKey: ['projects'] });
     },
   });
