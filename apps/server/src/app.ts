@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -99,6 +100,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   await registerSecurityHeaders(app);
+  // JSON answers (translations, catalogue, reports) shrink to a fifth; brotli at its fast
+  // default level. Files of the web build arrive precompressed and are left as they are.
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(formbody, {
     // Bracket arrays (domainsProduction[]=a) as the web app sends them; qs drops __proto__ keys.
     parser: (body) => qs.parse(body, qsOptions),
@@ -108,7 +112,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
   });
   // Counters shared through Redis when several instances run; in memory otherwise.
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   await app.register(rateLimit, {
     global: false, // only routes that declare a limit: sign-in, password, uploads, contact

@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upsertTranslations } from '../src/modules/translation/translation.repository.js';
 import { readShippedTranslations } from '../src/seed/shipped-translations.js';
@@ -14,7 +15,12 @@ describe('public catalogue', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await buildTestApp();
-    await createService(ctx.db, { id: 'svcA', nameDe: 'Zebra-Prüfung', nameEn: 'Apple check', pricePer1000Calls: 1234 });
+    await createService(ctx.db, {
+      id: 'svcA',
+      nameDe: 'Zebra-Prüfung',
+      nameEn: 'Apple check',
+      pricePer1000Calls: 1234,
+    });
     await createService(ctx.db, { id: 'svcB', nameDe: 'Äpfel-Dienst', nameEn: 'Zulu service' });
     await createService(ctx.db, { id: 'svcC', nameDe: 'Mitte', nameEn: 'Middle' });
   });
@@ -69,13 +75,41 @@ describe('public catalogue', () => {
     });
     expect(res.statusCode).toBe(200);
     const items = res.json<Array<{ namespace: string; id: string; de: string; en: string }>>();
-    expect(items.map((i) => `${i.namespace}.${i.id}`).sort()).toEqual(['Footer.contact', 'Navigation.services']);
-    const comma = await ctx.app.inject({ method: 'GET', url: '/rest/collection/translation?namespace=Navigation,Footer' });
+    expect(items.map((i) => `${i.namespace}.${i.id}`).sort()).toEqual([
+      'Footer.contact',
+      'Navigation.services',
+    ]);
+    const comma = await ctx.app.inject({
+      method: 'GET',
+      url: '/rest/collection/translation?namespace=Navigation,Footer',
+    });
     expect(comma.json<unknown[]>()).toHaveLength(2);
   });
 
+  it('sends larger answers compressed to a client that accepts it', async () => {
+    await upsertTranslations(
+      ctx.db,
+      Array.from({ length: 60 }, (_, i) => ({
+        namespace: 'Big',
+        id: `text${i}`,
+        de: `Deutscher Text ${i}`,
+        en: `English text ${i}`,
+      })),
+    );
+    const url = '/rest/collection/translation?namespace[]=Big';
+    const plain = await ctx.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+  });
+
   it('rejects a missing or malformed namespace list', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: '/rest/collection/translation' })).statusCode).toBe(400);
+    expect((await ctx.app.inject({ method: 'GET', url: '/rest/collection/translation' })).statusCode).toBe(
+      400,
+    );
     const bad = await ctx.app.inject({ method: 'GET', url: "/rest/collection/translation?namespace=x'--" });
     expect(bad.statusCode).toBe(400);
   });
@@ -85,7 +119,17 @@ describe('shipped translations', () => {
   it('exist for every namespace the web app loads at start, in German and English', () => {
     const rows = readShippedTranslations();
     const namespaces = new Set(rows.map((r) => r.namespace));
-    for (const ns of ['Navigation', 'Footer', 'ServiceOverview', 'Notifications', 'Card', 'General', 'Modal', 'Error', 'Form']) {
+    for (const ns of [
+      'Navigation',
+      'Footer',
+      'ServiceOverview',
+      'Notifications',
+      'Card',
+      'General',
+      'Modal',
+      'Error',
+      'Form',
+    ]) {
       expect(namespaces.has(ns), ns).toBe(true);
     }
     for (const row of rows) {
