@@ -5,7 +5,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 // End-to-end tests against the REAL built server (npm run build first) on a fresh temporary
 // SQLite file with demo data. Debian's chromium, not a downloaded browser.
-const port = 3100;
+// E2E_PORT: a second run beside this one (each run starts its own server and database).
+const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
 const here = fileURLToPath(new URL('.', import.meta.url));
 const database = join(tmpdir(), `portal-e2e-${process.pid}-${Date.now()}.sqlite`);

@@ -107,7 +107,9 @@ test.describe('logout', () => {
     await page.getByRole('menuitem', { name: navigation.logout!.en }).click();
     expect((await logoutCall).headers()['authorization']).toBe(`Bearer ${session.token}`);
     await expect(page).toHaveURL(/\/services$/);
-    await expect(page.getByRole('banner').getByRole('button', { name: navigation.login!.en })).toBeVisible();
+    // The stored language is gone with the session: the interface is German again (default).
+    await expect(page.getByRole('banner').getByRole('button', { name: navigation.login!.de })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     expect(await storage(page, 'user-token')).toBeNull();
     expect(await storage(page, 'user-oid')).toBeNull();
     expect(await storage(page, 'user-language')).toBeNull();

@@ -20,10 +20,12 @@ export function RootLayout() {
       <NavigationProgress />
       <div className="flex min-h-dvh flex-col">
         <TopBar />
+        {/* At least a screen high (minus the 4rem top bar): the footer starts below the fold, so
+            a page whose content arrives a moment later never pushes it around (layout shift). */}
         <main
           id="main"
           tabIndex={-1}
-          className="mx-auto w-full max-w-6xl flex-1 px-4 pt-8 focus:outline-none sm:px-6 sm:pt-12"
+          className="mx-auto min-h-[calc(100dvh-4rem)] w-full max-w-6xl flex-1 px-4 pt-8 focus:outline-none sm:px-6 sm:pt-12"
         >
           <Outlet />
         </main>

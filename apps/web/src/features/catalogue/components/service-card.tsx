@@ -9,7 +9,11 @@ import { AccountingBadge } from './accounting-badge';
 import { ArrowRightIcon } from '@/components/ui/shell-icons';
 
 /** One service in the overview grid; the whole card is the link (spec §2). */
-export function ServiceCard({ service }: { service: ServiceSummary }) {
+/**
+ * `priority`: a card of the first row, visible without scrolling on most screens; its picture
+ * is the page's largest paint, so it loads at once instead of waiting for layout (lazy).
+ */
+export function ServiceCard({ service, priority = false }: { service: ServiceSummary; priority?: boolean }) {
   const { t } = useTranslation('Card');
   const language = useLanguage();
   const name = localized(service.name, language);
@@ -21,7 +25,8 @@ export function ServiceCard({ service }: { service: ServiceSummary }) {
           alt=""
           width={800}
           height={450}
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
           decoding="async"
           className="aspect-video w-full bg-muted object-cover"
         />

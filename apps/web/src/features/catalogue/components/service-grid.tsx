@@ -31,9 +31,9 @@ export function ServiceGrid({ labelledBy }: { labelledBy: string }) {
   }
   return (
     <ul aria-labelledby={labelledBy} className={gridClass}>
-      {services.data.map((service) => (
+      {services.data.map((service, index) => (
         <li key={service.key}>
-          <ServiceCard service={service} />
+          <ServiceCard service={service} priority={index < 3} />
         </li>
       ))}
     </ul>
