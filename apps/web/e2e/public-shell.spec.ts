@@ -43,6 +43,22 @@ test.describe('shell at 1280 px', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(overview.heroTitle!.de);
   });
 
+  test('a new page starts at the top; back returns to where the list was scrolled', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 700 });
+    await page.goto('/services');
+    const card = page.getByRole('link', { name: /PLZ-Autovervollständigung/ }).first();
+    await card.scrollIntoViewIfNeeded();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    const listScroll = await page.evaluate(() => window.scrollY);
+    await card.click();
+    await expect(page).toHaveURL(/\/services\/.+-plzAutovervollstaendigung$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/services$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(listScroll);
+  });
+
   test('footer: call to action, version, contact address, legal links, language', async ({ page }) => {
     await page.goto('/services');
     const contentinfo = page.getByRole('contentinfo');

@@ -6,7 +6,15 @@ import { cn } from '@/lib/cn';
  * HTML from the API (service descriptions, legal pages). The server sanitizes on write; this
  * sanitizes again on render (DESIGN.md "HTML"), so a bad row can never run script here.
  */
+// Text content only: no forms (a fake login inside a description) and no inline styles (an
+// element laid over the page).
+const options = {
+  USE_PROFILES: { html: true },
+  FORBID_TAGS: ['form', 'input', 'button', 'textarea', 'select', 'option', 'style'],
+  FORBID_ATTR: ['style'],
+};
+
 export function SanitizedHtml({ html, className }: { html: string; className?: string }) {
-  const clean = useMemo(() => DOMPurify.sanitize(html, { USE_PROFILES: { html: true } }), [html]);
+  const clean = useMemo(() => DOMPurify.sanitize(html, options), [html]);
   return <div className={cn('prose-content', className)} dangerouslySetInnerHTML={{ __html: clean }} />;
 }
