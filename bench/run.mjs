@@ -6,7 +6,6 @@
 //  3. Lighthouse (default mobile config) on the public pages, against the design's budgets
 //  4. admin report time against data volume (SQLite), to show how it scales
 // WEB_DIST=/some/build node bench/run.mjs measures another web build (the server honours it too).
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve as resolvePath } from 'node:path';
@@ -15,23 +14,15 @@ import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromiumFlags, chromiumPath, signIn, startPortal } from '../scripts/local-portal.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const webDist = resolvePath(process.env.WEB_DIST ?? join(root, 'apps/web/dist'));
 const port = 3300;
 const base = `http://127.0.0.1:${port}`;
 // Debian's chromium, as in the e2e tests; no downloaded browser.
-const chromePath = '/usr/bin/chromium';
-const chromeFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const chromePath = chromiumPath;
+const chromeFlags = chromiumFlags;
 const jsBudgetKb = 130;
 // The design's budgets for public pages (Lighthouse, mobile): reported, never failing the run.
 const lighthouseBudget = { performance: 95, accessibility: 100 };
@@ -52,37 +43,8 @@ const results = {
   report: [],
 };
 
-function startServer(databaseUrl) {
-  const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      WEB_DIST: webDist,
-      PORTAL_DEMO: '1',
-      LOG_LEVEL: 'silent',
-      NODE_ENV: 'test',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      if (out.includes('Portal serving')) resolve(child);
-    });
-    child.on('exit', (code) => reject(new Error(`server exited ${code}`)));
-  });
-}
-
-async function login(email, password) {
-  const res = await fetch(`${base}/rest/auth`, {
-    method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}` },
-  });
-  return (await res.json()).token;
-}
+const startServer = (databaseUrl) => startPortal({ port, databaseUrl, webDist });
+const login = async (email, password) => (await signIn(base, email, password)).token;
 
 async function cannon(name, path, headers = {}) {
   const r = await autocannon({ url: `${base}${path}`, connections: 20, duration: 8, headers });

@@ -2,48 +2,17 @@
 // written to screenshots/ for a look before a screen is called done. Runs the built server
 // (npm run build first) on a fresh temporary SQLite file with demo data, 127.0.0.1 only.
 //   node scripts/screenshots.mjs [filter]   only screens whose name contains filter
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { chromiumFlags, chromiumPath, signIn, startPortal } from './local-portal.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const out = join(root, 'screenshots');
 const port = 3400;
 const base = `http://127.0.0.1:${port}`;
 const filter = process.argv[2] ?? '';
-
-function startServer(databaseUrl) {
-  const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      PORTAL_DEMO: '1',
-      LOG_LEVEL: 'silent',
-      NODE_ENV: 'test',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let text = '';
-    child.stdout.on('data', (d) => {
-      text += d;
-      if (text.includes('Portal serving')) resolve(child);
-    });
-    child.on('exit', (code) => reject(new Error(`server exited ${code}`)));
-  });
-}
-
-async function login(email, password) {
-  const res = await fetch(`${base}/rest/auth`, {
-    method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}` },
-  });
-  return res.json();
-}
 
 // name, path, who is signed in, and what to do on the page before the picture
 const screens = [
@@ -99,24 +68,12 @@ const screens = [
 
 const dir = mkdtempSync(join(tmpdir(), 'portal-shots-'));
 mkdirSync(out, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
-const server = await startServer(`sqlite:${join(dir, 'portal.sqlite')}`);
+const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
+const server = await startPortal({ port, databaseUrl: `sqlite:${join(dir, 'portal.sqlite')}` });
 try {
   const sessions = {
-    demo: await login('demo@example.com', 'demo1234'),
-    admin: await login('admin@example.com', 'admin1234'),
+    demo: await signIn(base, 'demo@example.com', 'demo1234'),
+    admin: await signIn(base, 'admin@example.com', 'admin1234'),
   };
   for (const screen of screens.filter((s) => s.name.includes(filter))) {
     for (const width of [1280, 375]) {

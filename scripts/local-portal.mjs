@@ -1,0 +1,53 @@
+// The built portal as a local process for the bench and the screenshots (127.0.0.1 only):
+// start it on a given database, sign in, and launch Debian's chromium the way the e2e tests do.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+
+export const chromiumPath = '/usr/bin/chromium';
+export const chromiumFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Starts apps/server/dist/main.js with demo data; resolves once it serves. */
+export function startPortal({ port, databaseUrl, webDist }) {
+  const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      ...(webDist ? { WEB_DIST: webDist } : {}),
+      PORTAL_DEMO: '1',
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (out.includes('Portal serving')) resolve(child);
+    });
+    child.on('exit', (code) => reject(new Error(`server exited ${code}`)));
+  });
+}
+
+/** POST /rest/auth with Basic credentials: `{ token, oid }`. */
+export async function signIn(base, email, password) {
+  const res = await fetch(`${base}/rest/auth`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}` },
+  });
+  if (!res.ok) throw new Error(`sign-in of ${email} answered ${res.status}`);
+  return res.json();
+}
