@@ -61,7 +61,55 @@ const screens = [
       await p.waitForTimeout(1500);
     },
   },
+  {
+    name: 'licence-full',
+    path: '/projects/x-demoProjShop',
+    as: 'demo',
+    full: true,
+    act: async (p) => {
+      await p.locator('main a[href*="/projects/"]').first().click();
+      await p.waitForTimeout(1500);
+    },
+  },
+  {
+    name: 'licence-settings',
+    path: '/projects/x-demoProjShop',
+    as: 'demo',
+    full: true,
+    act: async (p) => {
+      await p.locator('main a[href*="/projects/"]').first().click();
+      await p.getByRole('tab', { name: 'Einstellungen' }).click();
+      await p.waitForTimeout(800);
+    },
+  },
+  {
+    name: 'add-services',
+    path: '/projects/x-demoProjShop',
+    as: 'demo',
+    act: (p) => p.getByRole('button', { name: 'Services hinzufügen' }).click(),
+  },
+  {
+    name: 'project-settings',
+    path: '/projects/x-demoProjShop',
+    as: 'demo',
+    act: async (p) => {
+      await p.getByRole('button', { name: 'Projektmenü' }).click();
+      await p.getByRole('menuitem', { name: 'Einstellungen bearbeiten' }).click();
+    },
+  },
   { name: 'profile', path: '/profile', as: 'demo' },
+  {
+    name: 'edit-account',
+    path: '/profile',
+    as: 'demo',
+    act: (p) => p.getByRole('button', { name: 'Konto bearbeiten' }).click(),
+  },
+  {
+    name: 'change-password',
+    path: '/profile',
+    as: 'demo',
+    act: (p) => p.getByRole('button', { name: 'Passwort ändern' }).click(),
+  },
   { name: 'admin', path: '/admin', as: 'admin' },
   { name: 'admin-forbidden', path: '/admin', as: 'demo' },
 ];
@@ -96,7 +144,7 @@ try {
         if (screen.act) await screen.act(page);
         await page.waitForTimeout(600);
         const file = join(out, `${screen.name}-${width}-${theme}.png`);
-        await page.screenshot({ path: file, fullPage: !screen.act });
+        await page.screenshot({ path: file, fullPage: !screen.act || screen.full === true });
         console.log(file);
         await context.close();
       }

@@ -24,6 +24,7 @@ const texts = {
   profile: shippedTexts('Profile'),
   admin: shippedTexts('Admin'),
   modal: shippedTexts('Modal'),
+  navigation: shippedTexts('Navigation'),
 };
 
 async function open(page: Page, session: ApiSession | null, variant: Variant, path: string) {
@@ -135,3 +136,68 @@ for (const variant of variants) {
     });
   });
 }
+
+// Phone width: the layouts below md (mobile menu button, stacked headers, the admin report as
+// cards instead of a table) have their own markup and colours. Light theme, German.
+test.describe('axe at phone width (375 × 812), light theme, de', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+  const variant: Variant = { theme: 'light', language: 'de' };
+  const de = (texts: Record<string, { de: string }>, key: string) => texts[key]!.de;
+  // Five axe runs on a busy two-core machine.
+  test.describe.configure({ timeout: 60_000 });
+
+  test('projects, project, licence (general tab), profile and the menu sheet', async ({ page, request }) => {
+    const user = await createUser();
+    const session = await apiLogin(request, user.email, user.password);
+    const project = await apiCreateProject(request, session, {
+      name: 'Schmale Ansicht',
+      description: 'Prüfprojekt für Telefone',
+      domainsProduction: ['mobil.example.com'],
+      serviceIds: ['captchaPro', 'firmendatenApi'],
+    });
+    await open(page, session, variant, '/projects');
+    await expect(page.getByRole('heading', { level: 1, name: de(texts.projects, 'title') })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Schmale Ansicht' })).toBeVisible();
+    await expectNoAxeViolations(page, '/projects at 375 px');
+
+    await page.getByRole('link', { name: 'Schmale Ansicht' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Schmale Ansicht' })).toBeVisible();
+    await expect(page.getByRole('list', { name: /^Services \(2\)$/ }).getByRole('listitem')).toHaveCount(2);
+    await expectNoAxeViolations(page, 'project at 375 px');
+
+    const captcha = project.licences.find((licence) => licence.service.id === 'captchaPro')!;
+    await page.getByRole('link', { name: 'Captcha Pro' }).click();
+    await expect(page).toHaveURL(new RegExp(`${captcha.id}$`));
+    await expect(page.getByRole('tab', { name: de(texts.licence, 'tabGeneral') })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(page.locator('.recharts-surface')).toBeVisible();
+    await expectNoAxeViolations(page, 'licence general at 375 px');
+
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { level: 1, name: de(texts.profile, 'title') })).toBeVisible();
+    await expectNoAxeViolations(page, '/profile at 375 px');
+
+    // The signed-in menu sheet: navigation plus the account's own entries.
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: de(texts.navigation, 'openMenu') })
+      .click();
+    const sheet = page.getByRole('dialog', { name: de(texts.navigation, 'menu') });
+    await expect(sheet.getByRole('link', { name: de(texts.navigation, 'account') })).toBeVisible();
+    await expect(sheet.getByRole('button', { name: de(texts.navigation, 'logout') })).toBeVisible();
+    await expect(sheet).toContainText(user.email);
+    await expectNoAxeViolations(page, 'signed-in menu sheet at 375 px');
+  });
+
+  test('admin report as cards', async ({ page, request }) => {
+    await open(page, await apiLogin(request, adminAccount.email, adminAccount.password), variant, '/admin');
+    await expect(page.getByRole('heading', { level: 1, name: de(texts.admin, 'title') })).toBeVisible();
+    // Below md the report is one card per project; the table is not shown.
+    const cards = page.getByRole('region', { name: new RegExp(`^${de(texts.admin, 'tableCaption')}`) });
+    await expect(cards.getByRole('listitem').first()).toBeVisible();
+    await expect(page.getByRole('table')).toBeHidden();
+    await expectNoAxeViolations(page, '/admin (cards) at 375 px');
+  });
+});

@@ -7,7 +7,9 @@ import {
   expectNoAxeViolations,
   parseAmount,
   parseCalls,
+  randomId,
   signIn,
+  withDatabase,
 } from './signed-in-helpers';
 import { shippedTexts } from './translations';
 
@@ -31,6 +33,70 @@ async function cellTexts(row: Locator): Promise<string[]> {
 }
 
 const money = /^\d{1,3}(,\d{3})*\.\d{2} €$/;
+
+// ---- Known billing data, and the report's numbers worked out here (DESIGN.md "Usage and cost
+// model"), independently of the server's code.
+
+interface Prices {
+  pricePer1000Calls: number;
+  monthlyFee: number;
+  singlePayment: number;
+}
+
+interface KnownLicence {
+  serviceId: string;
+  createdAt: string;
+  /** day (YYYY-MM-DD) → count */
+  usage: Record<string, number>;
+}
+
+const days = (from: string, counts: number[]) =>
+  Object.fromEntries(
+    counts.map((count, index) => {
+      const day = new Date(`${from}T00:00:00Z`);
+      day.setUTCDate(day.getUTCDate() + index);
+      return [day.toISOString().slice(0, 10), count];
+    }),
+  );
+
+/** 'YYYY-MM' of every calendar month that [from, to] touches. */
+function monthsTouching(from: string, to: string): string[] {
+  const months: string[] = [];
+  for (let month = from.slice(0, 7); month <= to.slice(0, 7);) {
+    months.push(month);
+    const [year, number] = month.split('-').map(Number) as [number, number];
+    month = number === 12 ? `${year + 1}-01` : `${year}-${pad(number + 1)}`;
+  }
+  return months;
+}
+
+/** Cents of one project for the period: round per licence, fees by month and creation day. */
+function expectedCosts(licences: KnownLicence[], prices: Record<string, Prices>, from: string, to: string) {
+  const sum = { calls: 0, priceApi: 0, monthly: 0, singlePayment: 0, unroundedApi: 0 };
+  for (const licence of licences) {
+    const price = prices[licence.serviceId]!;
+    const created = licence.createdAt.slice(0, 10);
+    const calls = Object.entries(licence.usage)
+      .filter(([day]) => day >= from && day <= to)
+      .reduce((total, [, count]) => total + count, 0);
+    sum.calls += calls;
+    sum.unroundedApi += (calls * price.pricePer1000Calls) / 1000;
+    sum.priceApi += Math.round((calls * price.pricePer1000Calls) / 1000);
+    // Never deleted: it existed in each month that ends on or after its creation day.
+    const existed = monthsTouching(from, to).filter((month) => created <= `${month}-31`);
+    sum.monthly += price.monthlyFee * existed.length;
+    if (created >= from && created <= to) sum.singlePayment += price.singlePayment;
+  }
+  return { ...sum, total: sum.priceApi + sum.monthly + sum.singlePayment };
+}
+
+/** Spec §9: '1,234.56 €' from cents. */
+const euros = (cents: number) =>
+  `${String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${pad(cents % 100)} €`;
+/** Spec §9: calls with dot thousands, '1.234.567'. */
+const calls = (count: number) => String(count).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+/** The CSV's plain amounts: '1234.56'. */
+const plain = (cents: number) => (cents / 100).toFixed(2);
 
 test.describe('admin report', () => {
   // Password hashing (argon2, 19 MiB) and axe take seconds on a busy two-core machine.
@@ -104,6 +170,168 @@ test.describe('admin report', () => {
     expect(Number(csvTotal[2])).toBe(sums[0]);
     expect(Number(csvTotal[6])).toBeCloseTo(sums[4]!, 2);
     expect(csv.length - 2).toBe(await rows.count());
+  });
+
+  test('January 2026 as a custom range: a project with known usage has the row and CSV line of the cost model', async ({
+    page,
+    request,
+  }) => {
+    const owner = await createUser({ firstname: 'Bea', lastname: 'Buchhaltung' });
+    const projectId = randomId('e2eBill');
+    const projectName = `Abrechnung Januar ${projectId.slice(-6)}`;
+    // A project from before the period with three licences:
+    // - captchaPro (per 1,000 calls) from before January: usage, no single payment;
+    // - botSchutzInvisible (per 1,000 page views plus a monthly fee) created in January;
+    // - firmendatenApi (monthly fee plus single payment) created in January.
+    // Both priced usages end in x.4 cents: rounded per licence the sum is 1 cent lower than the
+    // rounded sum, so a report that rounds once per project is caught. Usage on 31 December and
+    // 1 February lies outside the period.
+    const licences: KnownLicence[] = [
+      {
+        serviceId: 'captchaPro',
+        createdAt: '2025-12-15T10:00:00.000Z',
+        usage: {
+          '2025-12-31': 55_555,
+          ...days(
+            '2026-01-05',
+            [
+              61873, 58412, 63390, 60007, 59921, 62544, 64018, 57765, 60312, 61999, 58870, 62405, 63127,
+              59648, 60733, 61021,
+            ],
+          ),
+          '2026-02-01': 4_321,
+        },
+      },
+      {
+        serviceId: 'botSchutzInvisible',
+        createdAt: '2026-01-09T08:30:00.000Z',
+        usage: days('2026-01-10', [8124, 9377, 8810, 9012, 8695, 9543, 8871, 9206, 8930, 9118, 9004]),
+      },
+      {
+        serviceId: 'firmendatenApi',
+        createdAt: '2026-01-12T12:00:00.000Z',
+        usage: days('2026-01-12', [7, 7, 7, 7, 7, 7, 7, 7, 7]),
+      },
+    ];
+    const prices = withDatabase((db) => {
+      const rows = db
+        .prepare(
+          `SELECT id, price_per_1000_calls AS pricePer1000Calls, monthly_fee AS monthlyFee, single_payment AS singlePayment
+           FROM service WHERE id IN (?, ?, ?)`,
+        )
+        .all(...licences.map((licence) => licence.serviceId)) as (Prices & { id: string })[];
+      const created = '2025-12-01T09:00:00.000Z';
+      db.transaction(() => {
+        db.prepare(
+          `INSERT INTO project (id, owner_id, name, description, domains_production, domains_sandbox, created_at, updated_at)
+           VALUES (?, ?, ?, 'Bekannte Nutzung für den Bericht', '[]', '[]', ?, ?)`,
+        ).run(projectId, owner.oid, projectName, created, created);
+        for (const licence of licences) {
+          const licenceId = randomId('e2eLic');
+          db.prepare(
+            `INSERT INTO service_licence (id, project_id, service_id, licence_key, online, formdata, created_at, updated_at)
+             VALUES (?, ?, ?, ?, 1, '{}', ?, ?)`,
+          ).run(
+            licenceId,
+            projectId,
+            licence.serviceId,
+            randomId('key'),
+            licence.createdAt,
+            licence.createdAt,
+          );
+          const usage = db.prepare('INSERT INTO usage_daily (licence_id, day, count) VALUES (?, ?, ?)');
+          for (const [day, count] of Object.entries(licence.usage)) usage.run(licenceId, day, count);
+        }
+      })();
+      return Object.fromEntries(rows.map(({ id, ...price }) => [id, price]));
+    });
+    expect(Object.keys(prices).sort()).toEqual(licences.map((licence) => licence.serviceId).sort());
+
+    const january = expectedCosts(licences, prices, '2026-01-01', '2026-01-31');
+    // The data still tells per-licence rounding from rounding once (if the seed prices change).
+    expect(january.priceApi, 'per-licence rounding differs from rounding the sum').not.toBe(
+      Math.round(january.unroundedApi),
+    );
+    expect(january.singlePayment, 'a single payment inside the period').toBeGreaterThan(0);
+    const expectedRow = [
+      projectName,
+      'Bea Buchhaltung',
+      calls(january.calls),
+      euros(january.priceApi),
+      euros(january.monthly),
+      euros(january.singlePayment),
+      euros(january.total),
+    ];
+
+    // The custom range, chosen in the picker as a user would.
+    const admin = await apiLogin(request, adminAccount.email, adminAccount.password);
+    await signIn(page, admin);
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { level: 1, name: de('title') })).toBeVisible();
+    await page.getByLabel(de('periodPicker'), { exact: true }).selectOption('custom');
+    await page.getByLabel(de('from'), { exact: true }).fill('2026-01-01');
+    await page.getByLabel(de('to'), { exact: true }).fill('2026-01-31');
+    await page.getByRole('button', { name: de('apply') }).click();
+    await expect(page).toHaveURL(/\/admin\?from=2026-01-01&to=2026-01-31$/);
+    await expect(page.getByText('Zeitraum: 01.01.2026 bis 31.01.2026', { exact: true })).toBeVisible();
+
+    const row = page
+      .getByRole('table')
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: projectName, exact: true }) });
+    await expect(row).toHaveCount(1);
+    expect(await cellTexts(row)).toEqual(expectedRow);
+
+    // The CSV of the same period has the same line (plain numbers, no thousands separators).
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: de('downloadCsv') }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('report-2026-01-01-2026-01-31.csv');
+    const csv = readFileSync(await download.path(), 'utf8')
+      .trim()
+      .split(/\r?\n/);
+    expect(csv.filter((line) => line.startsWith(`${projectName},`))).toEqual([
+      [
+        projectName,
+        'Bea Buchhaltung',
+        january.calls,
+        plain(january.priceApi),
+        plain(january.monthly),
+        plain(january.singlePayment),
+        plain(january.total),
+        'no',
+      ].join(','),
+    ]);
+
+    // February through the API: the licences are from before it now (no single payment), the
+    // fees are charged again, and only the usage of 1 February counts.
+    const february = expectedCosts(licences, prices, '2026-02-01', '2026-02-28');
+    expect(february.singlePayment).toBe(0);
+    const answer = await request.get('/rest/collection/admin/projects?from=2026-02-01&to=2026-02-28', {
+      headers: { Authorization: `Bearer ${admin.token}` },
+    });
+    expect(answer.status()).toBe(200);
+    const report = (await answer.json()) as {
+      projects: {
+        id: string;
+        calls: number;
+        price_api: number;
+        monthly: number;
+        single_payment: number;
+        price_gesamt: number;
+      }[];
+    };
+    const feb = report.projects.find((project) => project.id === projectId);
+    expect(feb).toEqual(
+      expect.objectContaining({
+        calls: february.calls,
+        price_api: february.priceApi / 100,
+        monthly: february.monthly / 100,
+        single_payment: 0,
+        price_gesamt: february.total / 100,
+      }),
+    );
   });
 
   test('a custom range is checked before it applies', async ({ page, request }) => {

@@ -31,12 +31,26 @@ const alphanumeric = (length: number) =>
     .replace(/[^A-Za-z0-9]/g, '')
     .slice(0, length);
 
+/** Runs `work` on the run's database (the server's own SQLite file), closing it afterwards. */
+export function withDatabase<T>(work: (db: Database.Database) => T): T {
+  const file = process.env.PORTAL_E2E_DATABASE;
+  if (!file) throw new Error('PORTAL_E2E_DATABASE is not set (run through apps/web/playwright.config.ts)');
+  const db = new Database(file);
+  try {
+    db.pragma('busy_timeout = 5000');
+    return work(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** A random id in the app's id alphabet (letters and digits). */
+export const randomId = (prefix = 'e2e') => `${prefix}${alphanumeric(12)}`;
+
 export async function createUser(
   overrides: Partial<Omit<TestUser, 'oid' | 'email'>> = {},
 ): Promise<TestUser> {
-  const file = process.env.PORTAL_E2E_DATABASE;
-  if (!file) throw new Error('PORTAL_E2E_DATABASE is not set (run through apps/web/playwright.config.ts)');
-  const oid = `e2e${alphanumeric(12)}`;
+  const oid = randomId();
   const user: TestUser = {
     email: `${oid.toLowerCase()}@example.com`,
     password: 'e2e-secret-1',
@@ -46,16 +60,15 @@ export async function createUser(
     oid,
   };
   const now = new Date().toISOString();
-  const db = new Database(file);
-  try {
-    db.pragma('busy_timeout = 5000');
-    db.prepare(
-      `INSERT INTO person (id, email, password_hash, firstname, lastname, salutation, language, place, company, is_admin, avatar_version, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, 'f', 'de', 'Köln', 'Testfirma GmbH', 0, 0, ?, ?)`,
-    ).run(oid, user.email, await hash(user.password), user.firstname, user.lastname, now, now);
-  } finally {
-    db.close();
-  }
+  const passwordHash = await hash(user.password);
+  withDatabase((db) =>
+    db
+      .prepare(
+        `INSERT INTO person (id, email, password_hash, firstname, lastname, salutation, language, place, company, is_admin, avatar_version, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, 'f', 'de', 'Köln', 'Testfirma GmbH', 0, 0, ?, ?)`,
+      )
+      .run(oid, user.email, passwordHash, user.firstname, user.lastname, now, now),
+  );
   return user;
 }
 

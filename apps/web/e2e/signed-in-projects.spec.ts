@@ -251,6 +251,70 @@ test.describe('projects, licences (signed in)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Adressvalidierung' })).toBeVisible();
   });
 
+  test('a licence page seen before the rename shows the new project name when opened again', async ({
+    page,
+    request,
+  }) => {
+    const user = await createUser();
+    const session = await apiLogin(request, user.email, user.password);
+    const project = await apiCreateProject(request, session, {
+      name: 'Lager Alt',
+      description: 'Umbenennen mit einer schon geladenen Lizenz.',
+      serviceIds: ['captchaPro'],
+    });
+    const licenceId = project.licences[0]!.id;
+    await signIn(page, session);
+    await page.goto(`/projects/${slugify('Lager Alt')}-${project.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Lager Alt' })).toBeVisible();
+
+    // Open the licence once, so the app holds it (with the old project name) in its cache.
+    const licenceLink = page
+      .getByRole('list', { name: /^Services \(\d+\)$/ })
+      .getByRole('link', { name: 'Captcha Pro' });
+    await licenceLink.click();
+    await expect(page).toHaveURL(new RegExp(`/projects/lager-alt-${project.id}/captcha-pro-${licenceId}$`));
+    const breadcrumb = page.getByRole('navigation', { name: de(general, 'breadcrumb') });
+    await expect(breadcrumb.getByRole('link', { name: 'Lager Alt' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Captcha Pro' })).toBeVisible();
+
+    // Back to the project and rename it there.
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: 'Lager Alt' })).toBeVisible();
+    await page.getByRole('button', { name: de(detail, 'menu') }).click();
+    await page.getByRole('menuitem', { name: de(detail, 'editSettings') }).click();
+    const settings = page.getByRole('dialog', { name: de(modal, 'projectSettingsTitle') });
+    await settings.getByLabel(de(form, 'projectName')).fill('Lager Neu');
+    await settings.getByRole('button', { name: de(modal, 'save') }).click();
+    await expect(toast(page, de(notifications, 'projectSaved'))).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/projects/lager-neu-${project.id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Lager Neu' })).toBeVisible();
+
+    // From here on the old name must never show again, not even for a moment from the cache.
+    await page.evaluate(() => {
+      const seen = () =>
+        document.body.textContent?.includes('Lager Alt') || document.title.includes('Lager Alt');
+      const w = window as unknown as { e2eSawOldName: boolean };
+      w.e2eSawOldName = Boolean(seen());
+      new MutationObserver(() => {
+        if (seen()) w.e2eSawOldName = true;
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    await licenceLink.click();
+    await expect(page).toHaveURL(new RegExp(`/projects/lager-neu-${project.id}/captcha-pro-${licenceId}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Captcha Pro' })).toBeVisible();
+    await expect(breadcrumb.getByRole('link', { name: 'Lager Neu' })).toBeVisible();
+    const header = page.locator('header').filter({ has: page.getByRole('heading', { level: 1 }) });
+    await expect(header.getByRole('link', { name: 'Lager Neu' })).toBeVisible();
+    await expect(page).toHaveTitle(/^Captcha Pro · Lager Neu · /);
+    expect(await page.evaluate(() => (window as unknown as { e2eSawOldName: boolean }).e2eSawOldName)).toBe(
+      false,
+    );
+    await expect(breadcrumb.getByRole('link', { name: 'Lager Neu' })).toHaveAttribute(
+      'href',
+      `/projects/lager-neu-${project.id}`,
+    );
+  });
+
   test('signed out, /projects opens the login modal and shows a calm notice', async ({ page }) => {
     await page.goto('/projects');
     const login = page.getByRole('dialog', { name: de(modal, 'loginTitle') });
