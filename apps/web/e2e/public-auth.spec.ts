@@ -76,6 +76,30 @@ test.describe('login modal', () => {
     await expect(page).toHaveURL(/\/profile$/);
   });
 
+  test('a click on the profile button before its menu has loaded opens the menu once it is there', async ({
+    page,
+    request,
+  }) => {
+    const session = await apiLogin(request, 'demo');
+    await preset(page, { session });
+    // Hold the menu's chunk back, as a slow network would.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/profile-menu-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/price');
+    const avatar = page.getByRole('banner').getByRole('button', { name: navigation.profileMenu!.de });
+    await expect(avatar).toHaveText('DD');
+    await avatar.click();
+    await expect(page.getByRole('menu')).toHaveCount(0);
+    release();
+    await expect(
+      page.getByRole('menu').getByRole('menuitem', { name: navigation.account!.de }),
+    ).toBeVisible();
+  });
+
   test('an admin gets the Admin entry, leading to /admin', async ({ page, adminSession }) => {
     await preset(page, { session: adminSession });
     await page.goto('/services');

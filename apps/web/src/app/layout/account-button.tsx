@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/hooks/use-session';
@@ -16,7 +16,12 @@ export function AccountButton() {
   const { t } = useTranslation('Navigation');
   const session = useSession();
   const user = useUser();
+  // A click on the button before the menu's chunk has arrived is remembered: the menu then
+  // opens as soon as it is there, instead of the click being lost.
+  const [openRequested, setOpenRequested] = useState(false);
   if (!session) {
+    // Signed out: the next sign-in starts with the menu closed.
+    if (openRequested) setOpenRequested(false);
     return (
       <Button
         size="sm"
@@ -28,12 +33,14 @@ export function AccountButton() {
       </Button>
     );
   }
-  // Until the menu's chunk is there, the same button (it cannot open anything yet).
-  const placeholder = <AvatarButton user={user.data} aria-haspopup="menu" />;
+  // Until the menu's chunk is there, the same button.
+  const placeholder = (
+    <AvatarButton user={user.data} aria-haspopup="menu" onClick={() => setOpenRequested(true)} />
+  );
   return (
     <LazyBoundary onError={ProfileMenu.retry} fallback={placeholder}>
       <Suspense fallback={placeholder}>
-        <ProfileMenu user={user.data} />
+        <ProfileMenu user={user.data} defaultOpen={openRequested} />
       </Suspense>
     </LazyBoundary>
   );

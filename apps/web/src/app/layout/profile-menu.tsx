@@ -17,11 +17,17 @@ import { AvatarButton } from './avatar-button';
  * Spec §2: the profile dropdown of a signed-in user: Account, Admin (admins only), Logout.
  * Loaded lazily: visitors (the first-load budget) never need Radix' menu and its positioning.
  */
-export function ProfileMenu({ user }: { user: Person | undefined }) {
+export function ProfileMenu({
+  user,
+  defaultOpen = false,
+}: {
+  user: Person | undefined;
+  defaultOpen?: boolean;
+}) {
   const { t } = useTranslation('Navigation');
   const logout = useLogout();
   return (
-    <DropdownMenu modal={false}>
+    <DropdownMenu modal={false} defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
         <AvatarButton user={user} />
       </DropdownMenuTrigger>
