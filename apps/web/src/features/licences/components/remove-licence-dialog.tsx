@@ -4,11 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { AlertDialog, AlertDialogCancel, AlertDialogContent } from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
-import { DangerButton } from '@/components/ui/danger-button';
-import { DialogFooter } from '@/components/ui/dialog';
-import { Spinner } from '@/components/ui/spinner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { paths } from '@/config/paths';
 import { licenceQueryOptions } from '../api/get-licence';
 import { useRemoveLicence } from '../api/remove-licence';
@@ -53,32 +49,17 @@ export function RemoveLicenceDialog({
   };
 
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent
-        title={t('removeServiceTitle', { ns: 'Modal' })}
-        description={t('removeServiceText', { ns: 'Modal' })}
-        onCloseAutoFocus={(event) => {
-          if (!returnFocus) return;
-          event.preventDefault();
-          returnFocus();
-        }}
-      >
-        <p className="rounded-lg bg-muted px-3 py-2 text-sm font-medium">{serviceName}</p>
-        {failed ? (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-            {t('removeFailed')}
-          </p>
-        ) : null}
-        <DialogFooter>
-          <AlertDialogCancel asChild>
-            <Button variant="outline">{t('cancel', { ns: 'Modal' })}</Button>
-          </AlertDialogCancel>
-          <DangerButton disabled={removeLicence.isPending} onClick={() => void confirm()}>
-            {removeLicence.isPending ? <Spinner className="size-4" /> : null}
-            {t('remove')}
-          </DangerButton>
-        </DialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('removeServiceTitle', { ns: 'Modal' })}
+      description={t('removeServiceText', { ns: 'Modal' })}
+      subject={serviceName}
+      confirmLabel={t('remove')}
+      failedMessage={failed ? t('removeFailed') : null}
+      pending={removeLicence.isPending}
+      onConfirm={() => void confirm()}
+      returnFocus={returnFocus}
+    />
   );
 }

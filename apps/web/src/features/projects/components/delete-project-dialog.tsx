@@ -4,11 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { AlertDialog, AlertDialogCancel, AlertDialogContent } from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
-import { DangerButton } from '@/components/ui/danger-button';
-import { DialogFooter } from '@/components/ui/dialog';
-import { Spinner } from '@/components/ui/spinner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { paths } from '@/config/paths';
 import { useDeleteProject } from '../api/delete-project';
 import { projectQueryOptions } from '../api/get-project';
@@ -52,33 +48,17 @@ export function DeleteProjectDialog({ project, open, onOpenChange, returnFocus }
   };
 
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent
-        title={t('deleteProjectTitle', { ns: 'Modal' })}
-        description={t('deleteProjectText', { ns: 'Modal' })}
-        onCloseAutoFocus={(event) => {
-          if (!returnFocus) return;
-          event.preventDefault();
-          returnFocus();
-        }}
-      >
-        <p className="rounded-lg bg-muted px-3 py-2 text-sm font-medium break-words">{project.name}</p>
-        {failed ? (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-            {t('deleteFailed')}
-          </p>
-        ) : null}
-        <DialogFooter>
-          <AlertDialogCancel asChild>
-            <Button variant="outline">{t('cancel', { ns: 'Modal' })}</Button>
-          </AlertDialogCancel>
-          {/* Not AlertDialogAction: that would close the dialog before the answer is in. */}
-          <DangerButton disabled={deleteProject.isPending} onClick={() => void confirm()}>
-            {deleteProject.isPending ? <Spinner className="size-4" /> : null}
-            {t('delete', { ns: 'Modal' })}
-          </DangerButton>
-        </DialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('deleteProjectTitle', { ns: 'Modal' })}
+      description={t('deleteProjectText', { ns: 'Modal' })}
+      subject={project.name}
+      confirmLabel={t('delete', { ns: 'Modal' })}
+      failedMessage={failed ? t('deleteFailed') : null}
+      pending={deleteProject.isPending}
+      onConfirm={() => void confirm()}
+      returnFocus={returnFocus}
+    />
   );
 }
