@@ -2,10 +2,6 @@ import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
 import { cn } from '@/lib/cn';
 
-/**
- * HTML from the API (service descriptions, legal pages). The server sanitizes on write; this
- * sanitizes again on render (DESIGN.md "HTML"), so a bad row can never run script here.
- */
 // Text content only: no forms (a fake login inside a description) and no inline styles (an
 // element laid over the page).
 const options = {
@@ -14,6 +10,10 @@ const options = {
   FORBID_ATTR: ['style'],
 };
 
+/**
+ * HTML from the API (service descriptions, legal pages). The server sanitizes on write; this
+ * sanitizes again on render (DESIGN.md "HTML"), so a bad row can never run script here.
+ */
 export function SanitizedHtml({ html, className }: { html: string; className?: string }) {
   const clean = useMemo(() => DOMPurify.sanitize(html, options), [html]);
   return <div className={cn('prose-content', className)} dangerouslySetInnerHTML={{ __html: clean }} />;

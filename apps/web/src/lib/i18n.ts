@@ -2,7 +2,7 @@ import { createInstance, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '@portal/contract/common';
 import { startNamespaces, supportedLanguages, type Namespace } from './i18n-namespaces';
-import { subscribeSession } from './session';
+import { readToken, subscribeSession } from './session';
 import { readStorage, storageKeys, writeStorage } from './storage';
 import { TranslationBackend } from './translation-backend';
 
@@ -85,7 +85,7 @@ export async function ensureNamespaces(i18n: I18n, namespaces: readonly Namespac
  */
 export function followLanguageOnLogout(i18n: I18n): () => void {
   return subscribeSession(() => {
-    if (readStorage(storageKeys.token) === null && currentLanguage(i18n) !== storedLanguage()) {
+    if (readToken() === null && currentLanguage(i18n) !== storedLanguage()) {
       void i18n.changeLanguage(storedLanguage());
     }
   });

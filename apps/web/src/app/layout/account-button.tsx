@@ -16,12 +16,10 @@ export function AccountButton() {
   const { t } = useTranslation('Navigation');
   const session = useSession();
   const user = useUser();
-  // A click on the button before the menu's chunk has arrived is remembered: the menu then
-  // opens as soon as it is there, instead of the click being lost.
-  const [openRequested, setOpenRequested] = useState(false);
+  // A click on the button before the menu's chunk has arrived is remembered (for this session
+  // only, so a later sign-in starts closed): the menu opens as soon as it is there.
+  const [openRequestedBy, setOpenRequestedBy] = useState<string | null>(null);
   if (!session) {
-    // Signed out: the next sign-in starts with the menu closed.
-    if (openRequested) setOpenRequested(false);
     return (
       <Button
         size="sm"
@@ -35,12 +33,12 @@ export function AccountButton() {
   }
   // Until the menu's chunk is there, the same button.
   const placeholder = (
-    <AvatarButton user={user.data} aria-haspopup="menu" onClick={() => setOpenRequested(true)} />
+    <AvatarButton user={user.data} aria-haspopup="menu" onClick={() => setOpenRequestedBy(session.token)} />
   );
   return (
     <LazyBoundary onError={ProfileMenu.retry} fallback={placeholder}>
       <Suspense fallback={placeholder}>
-        <ProfileMenu user={user.data} defaultOpen={openRequested} />
+        <ProfileMenu user={user.data} defaultOpen={openRequestedBy === session.token} />
       </Suspense>
     </LazyBoundary>
   );

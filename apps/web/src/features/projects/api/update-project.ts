@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Project } from '@portal/contract/project';
 import { restClient } from '@/lib/rest-client';
+import { forgetProjectLicences } from './forget-licences';
 import { projectQueryOptions } from './get-project';
 
 export interface UpdateProjectInput {
@@ -22,11 +23,8 @@ export function useUpdateProject() {
     mutationFn: updateProject,
     onSuccess: async (project) => {
       queryClient.setQueryData(projectQueryOptions(project.id).queryKey, project);
-      // Licence answers carry the project's name (breadcrumb, title, links): drop cached ones,
-      // so the next visit loads the new name instead of showing the old one first.
-      queryClient.removeQueries({
-        predicate: ({ queryKey }) => queryKey[0] === 'licence' && queryKey.length === 2,
-      });
+      // Licence pages show the project's name (breadcrumb, title, links).
+      forgetProjectLicences(queryClient, project);
       await queryClient.invalidateQueries({ queryKey: ['projects'] });
     },
   });

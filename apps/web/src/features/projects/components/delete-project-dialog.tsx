@@ -7,6 +7,7 @@ import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { paths } from '@/config/paths';
 import { useDeleteProject } from '../api/delete-project';
+import { forgetProjectLicences } from '../api/forget-licences';
 import { projectQueryOptions } from '../api/get-project';
 
 export interface DeleteProjectDialogProps {
@@ -39,12 +40,7 @@ export function DeleteProjectDialog({ project, open, onOpenChange, returnFocus }
     await navigate(paths.projects());
     // Gone for good: Back to its address must not show it from the cache.
     queryClient.removeQueries({ queryKey: projectQueryOptions(project.id).queryKey });
-    // Its licences too (the licences feature caches each under ['licence', id]).
-    const licenceIds = new Set(project.licences.map((licence) => licence.id));
-    queryClient.removeQueries({
-      queryKey: ['licence'],
-      predicate: (query) => licenceIds.has(String(query.queryKey[1])),
-    });
+    forgetProjectLicences(queryClient, project);
   };
 
   return (
