@@ -73,7 +73,7 @@ describe('OpenAPI', () => {
     await ctx.close();
   });
 
-  it('describes every call of the spec at /rest/docs/json', async () => {
+  it('describes every API call at /rest/docs/json', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/rest/docs/json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json<{ openapi: string; paths: Record<string, Record<string, unknown>> }>();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Error codes the web app relies on (DESIGN.md "Errors"). */
+/** Error codes of every error answer (docs/architecture.md#errors). */
 export const errorCodeSchema = z.enum([
   'unauthorized',
   'forbidden',

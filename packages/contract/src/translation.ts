@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Namespaces the web app loads at start (spec §7); route namespaces are loaded on navigation. */
+/** Namespaces the web app loads at start; route namespaces are loaded on navigation. */
 export const startNamespaces = [
   'Navigation',
   'Footer',

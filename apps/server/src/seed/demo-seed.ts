@@ -11,7 +11,7 @@ import { demoServices } from './content/demo-services.js';
 import type { DemoService } from './content/demo-types.js';
 import { renderSvg, renderSvgSizes } from './render-image.js';
 
-/** Widths of the gallery sizes; sm–xlg are the lightbox's srcset widths (spec §9). */
+/** Widths of the gallery sizes; sm–xlg are the lightbox's srcset widths (421, 993, 1201, 1401 px). */
 export const GALLERY_WIDTHS = { xs: 200, sm: 421, md: 993, lg: 1201, xlg: 1401 } as const;
 
 export const DEMO_ACCOUNTS = [

@@ -15,7 +15,7 @@ interface CentsRow {
 }
 
 /**
- * DESIGN.md's cost model, in integer cents:
+ * The cost model (docs/domain.md#cost-model), in integer cents:
  * price_api = Σ round(calls × pricePer1000Calls / 1000) per licence;
  * monthly = monthlyFee for each calendar month touching the period in which the licence existed;
  * single_payment = singlePayment of licences created inside the period.
