@@ -57,7 +57,7 @@ export async function preset(page: Page, { theme, language, session }: Preset): 
   );
 }
 
-/** axe with the WCAG 2.x A/AA rules (DESIGN.md: 0 violations on every screen). */
+/** axe with the WCAG 2.x A/AA rules (the bar: 0 violations on every screen). */
 export async function expectNoAxeViolations(page: Page, label: string, include?: string): Promise<void> {
   // `include`: only that part (e.g. an open dialog; the page behind it is checked on its own).
   const builder = include ? new AxeBuilder({ page }).include(include) : new AxeBuilder({ page });

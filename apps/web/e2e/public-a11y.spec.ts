@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, preset, test } from './fixtures';
 import { shippedTexts } from './translations';
 
-// axe on every public screen (DESIGN.md: 0 violations): German in the light and the dark theme,
+// axe on every public screen (the bar: 0 violations): German in the light and the dark theme,
 // English in the dark theme too (the language changes texts and lang, not colours; dark is the
 // theme with less contrast headroom). Each screen loads once per theme; the language switches
 // in place, as a user would switch it.

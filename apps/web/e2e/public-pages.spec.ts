@@ -6,7 +6,7 @@ const notFound = shippedTexts('NotFound');
 const legalTexts = shippedTexts('Legal');
 
 test.describe('price overview', () => {
-  test('heading, subheading, one card per package with spec §9 formats, explanation (German)', async ({
+  test('heading, subheading, one card per package (1,090.00 €, 5.000.000 calls), explanation (German)', async ({
     page,
   }) => {
     await page.goto('/price');

@@ -34,8 +34,8 @@ async function cellTexts(row: Locator): Promise<string[]> {
 
 const money = /^\d{1,3}(,\d{3})*\.\d{2} €$/;
 
-// ---- Known billing data, and the report's numbers worked out here (DESIGN.md "Usage and cost
-// model"), independently of the server's code.
+// ---- Known billing data, and the report's numbers worked out here (docs/domain.md#cost-model),
+// independently of the server's code.
 
 interface Prices {
   pricePer1000Calls: number;
@@ -90,10 +90,10 @@ function expectedCosts(licences: KnownLicence[], prices: Record<string, Prices>,
   return { ...sum, total: sum.priceApi + sum.monthly + sum.singlePayment };
 }
 
-/** Spec §9: '1,234.56 €' from cents. */
+/** Amounts with comma thousands and two decimals: '1,234.56 €' from cents. */
 const euros = (cents: number) =>
   `${String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${pad(cents % 100)} €`;
-/** Spec §9: calls with dot thousands, '1.234.567'. */
+/** Calls with dot thousands, '1.234.567'. */
 const calls = (count: number) => String(count).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
 /** The CSV's plain amounts: '1234.56'. */
 const plain = (cents: number) => (cents / 100).toFixed(2);

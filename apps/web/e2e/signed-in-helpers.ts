@@ -151,7 +151,7 @@ export async function apiCreateProject(
   return body;
 }
 
-/** axe with the WCAG 2.x A/AA rules and best practices (DESIGN.md: 0 violations on every screen). */
+/** axe with the WCAG 2.x A/AA rules and best practices (the bar: 0 violations on every screen). */
 export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
   // A notification sliding in is half transparent for 200 ms: axe would measure its colours
   // mid-fade. Wait until the toasts stand still (other animations, e.g. spinners, never end).
@@ -184,7 +184,7 @@ export function toast(page: Page, text: string): Locator {
   return page.locator('[data-sonner-toast]').filter({ hasText: text });
 }
 
-/** The shipped slug rule (DESIGN.md "IDs"), for expected URLs. */
+/** The shipped slug rule (docs/domain.md#ids-and-slugs), for expected URLs. */
 export function slugify(text: string): string {
   const umlauts: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss' };
   return text
