@@ -18,7 +18,7 @@ async function start(): Promise<void> {
   configureRestClient({
     language: () => currentLanguage(i18n),
     // Only called after a 401 answer (the session is already cleared), long after `router`
-    // below exists. Spec §4: local logout, then '/'.
+    // below exists. A 401 means local logout, then '/'.
     onUnauthorized: () => {
       forgetPrivateData(queryClient);
       void router.navigate(paths.home());

@@ -17,7 +17,7 @@ export interface PreloadDependencies {
 }
 
 /**
- * The loader of every screen route (spec §2 "before every navigation"): the route's translation
+ * The loader of every screen route (docs/architecture.md#data-flow-of-a-screen): the route's translation
  * namespaces in the current language and, in parallel, its data (the feature's loader, imported
  * lazily together with the screen, while the screen's chunk loads).
  *

@@ -10,7 +10,7 @@ import { PageFallback } from './layout/page-fallback';
 import { preloadLoader, redirectLoader, type PreloadDependencies } from './preload';
 
 /**
- * Every route of spec §2 as data: path, translation namespaces, lazy screen, lazy data preload.
+ * Every route of the app as data: path, translation namespaces, lazy screen, lazy data preload.
  * Screens and their loaders live in the features (one module per route, imported on first
  * visit), so the first load carries only the shell.
  */
@@ -21,7 +21,7 @@ interface ScreenRoute {
   /** Loaded in the current language before entry (the start namespaces are always there). */
   namespaces: readonly Namespace[];
   screen: () => Promise<ComponentType>;
-  /** "Loaded before entry" of spec §2; absent where the spec says none. */
+  /** The data the screen needs before entry; absent where it needs none. */
   data?: () => Promise<RouteDataLoader>;
   children?: readonly AppRoute[];
 }

@@ -41,7 +41,7 @@ describe('shipped translations', () => {
     }
   });
 
-  it('carry the texts the spec fixes', () => {
+  it('carry the fixed German texts (offline message, saved notice, version label)', () => {
     expect(shipped.get('General')?.offlineTitle?.de).toBe('Du bist offline');
     expect(shipped.get('General')?.offlineText?.de).toBe(
       'Überprüfe deine Internetverbindung um fortzusetzen',

@@ -11,7 +11,7 @@ interface LazyBoundaryProps {
 /**
  * Around lazily loaded parts (dialogs, menus, the lightbox, the toaster): a chunk that fails to load must
  * not take the whole shell down with it (the root error boundary would replace the page). The
- * failure is logged (spec §8) and the overlay simply does not open.
+ * failure is logged to the console and the overlay simply does not open.
  */
 export class LazyBoundary extends Component<LazyBoundaryProps, { failed: boolean }> {
   override state = { failed: false };

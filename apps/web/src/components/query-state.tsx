@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 
-/** Spec §4: a data area shows loading, success or error. These are the first two's looks. */
+/** A data area shows loading, success or error. These are the loading and error looks. */
 export function LoadingState({ label }: { label?: string }) {
   const { t } = useTranslation('General');
   return (

@@ -11,8 +11,8 @@ const options = {
 };
 
 /**
- * HTML from the API (service descriptions, legal pages). The server sanitizes on write; this
- * sanitizes again on render (DESIGN.md "HTML"), so a bad row can never run script here.
+ * HTML from the API (service descriptions, legal pages), sanitized here on render whatever the
+ * database holds, so a bad row can never run script here.
  */
 export function SanitizedHtml({ html, className }: { html: string; className?: string }) {
   const clean = useMemo(() => DOMPurify.sanitize(html, options), [html]);

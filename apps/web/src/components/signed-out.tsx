@@ -7,7 +7,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { requestLogin } from '@/lib/app-events';
 
 /**
- * Signed out on a signed-in screen (spec §2 "Requires login"): the login modal opens once by
+ * Signed out on a screen that requires a login: the login modal opens once by
  * itself, and this calm panel stays with a button to open it again. After a login the route's
  * loaders run again, so the screen re-renders with its data.
  */

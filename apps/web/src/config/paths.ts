@@ -1,6 +1,6 @@
 import { slugId } from '@/lib/format';
 
-// Every route of spec §2. `routePaths` are the patterns the router declares; `paths` build the
+// Every route of the app. `routePaths` are the patterns the router declares; `paths` build the
 // links. Nothing else in the app writes a route path by hand.
 
 export const routePaths = {

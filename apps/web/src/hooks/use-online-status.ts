@@ -9,7 +9,7 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
-/** The browser's own online/offline flag (spec §4), live. */
+/** The browser's own online/offline flag, live: offline shows the full-page message. */
 export function useOnlineStatus(): boolean {
   return useSyncExternalStore(
     subscribe,

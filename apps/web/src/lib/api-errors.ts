@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@portal/contract/error';
 
-/** Spec §8: a 404 is rejected with exactly this text. */
+/** A 404 is rejected with exactly this text. */
 export const notFoundMessage = '404: not found';
 
 export class NotFoundError extends Error {
@@ -10,7 +10,7 @@ export class NotFoundError extends Error {
   }
 }
 
-/** Any other error answer of the API: `{ error: { code, message, fields? } }` (DESIGN.md "Errors"). */
+/** Any other error answer of the API (docs/architecture.md#errors). */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode;

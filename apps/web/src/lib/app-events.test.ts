@@ -31,7 +31,7 @@ describe('app events', () => {
     stopLater();
   });
 
-  it('opens the contact modal from a plain DOM event too (spec §2: a global event)', () => {
+  it('opens the contact modal from a plain global DOM event too', () => {
     const contact = vi.fn();
     const stop = onContactRequest(contact);
     window.dispatchEvent(new CustomEvent('portal:contact-request'));

@@ -1,6 +1,6 @@
 // App-wide requests that any part of the app may make without importing the part that fulfils
-// them (features never import each other; the app shell listens). Spec §2: the contact modal
-// "can also be opened from elsewhere by a global event"; the login modal works the same way.
+// them (features never import each other; the app shell listens). The contact modal can also
+// be opened from outside the app by a global DOM event; the login modal works the same way.
 
 const LOGIN_EVENT = 'portal:login-request';
 const CONTACT_EVENT = 'portal:contact-request';

@@ -23,7 +23,7 @@ function signedIn() {
   return { queryClient, onLoggedOut };
 }
 
-describe('a signed-in user that cannot be loaded (spec §4)', () => {
+describe('a signed-in user that cannot be loaded', () => {
   it('is logged out locally when the account is gone', async () => {
     server.use(http.get('*/rest/collection/person/u1', () => new HttpResponse(null, { status: 404 })));
     const { queryClient, onLoggedOut } = signedIn();

@@ -15,7 +15,7 @@ export const userQueryOptions = (oid: string) =>
   });
 
 /**
- * Spec §4: with a stored token and user id, the user is loaded; otherwise nobody is signed in
+ * With a stored token and user id, the user is loaded; otherwise nobody is signed in
  * (then the query stays idle: `isPending` with `fetchStatus` 'idle'). Re-renders on login and
  * logout.
  */
@@ -42,14 +42,15 @@ const publicQueryRoots: ReadonlySet<unknown> = new Set([
   'legal-pages',
 ]);
 
-/** Drops every cached answer that belonged to the signed-in user (spec §4: "clears … user"). */
+/** Drops every cached answer that belonged to the signed-in user (all but the public catalogue). */
 export function forgetPrivateData(queryClient: QueryClient): void {
   queryClient.removeQueries({ predicate: (query) => !publicQueryRoots.has(query.queryKey[0]) });
 }
 
 /**
- * Local logout (spec §4): token, user id and language choice leave local storage, the user's
- * data leaves the cache. Used by logout, by a failed user load after login and after a 401.
+ * Local logout (docs/architecture.md#session-in-the-web-app): token, user id and language
+ * choice leave local storage, the user's data leaves the cache. Used by logout, by a failed user
+ * load after login and after a 401.
  */
 export function logoutLocally(queryClient: QueryClient): void {
   clearLocalSession();
@@ -57,7 +58,7 @@ export function logoutLocally(queryClient: QueryClient): void {
 }
 
 /**
- * Spec §4: when the signed-in user cannot be loaded (deleted account, server fault after the
+ * When the signed-in user cannot be loaded (deleted account, server fault after the
  * retries), the session is useless: log out locally and call `onLoggedOut`. A 401 never gets
  * here twice: the rest client has already cleared the session for it.
  */

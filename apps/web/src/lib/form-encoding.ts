@@ -1,4 +1,4 @@
-// Request bodies and query strings in the form the server's `qs` parser reads (spec §7):
+// Request bodies and query strings in the form the server's `qs` parser reads:
 // `domainsProduction[]=a&domainsProduction[]=b`, nested objects as `a[b]=c`.
 
 export type FormPrimitive = string | number | boolean | null | undefined;

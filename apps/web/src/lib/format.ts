@@ -1,7 +1,7 @@
-// Display formats of spec §9. Pure functions, no Intl locale data: the spec fixes the separators
-// independently of the interface language.
+// Display formats (docs/domain.md#display-formats). Pure functions, no Intl locale data: the
+// separators are the same in both interface languages.
 
-/** Spec §2/§9: text longer than `max` is cut to `max - 3` characters plus '…'. */
+/** Text longer than `max` is cut to `max - 3` characters plus '…'. */
 export function truncate(text: string, max = 90): string {
   // Array.from counts code points, so an emoji is never cut in half.
   const chars = Array.from(text);
@@ -10,7 +10,7 @@ export function truncate(text: string, max = 90): string {
 
 const umlauts: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss' };
 
-/** 'Adress-Prüfung für Shops' → 'adress-pruefung-fuer-shops' (DESIGN.md "IDs"). */
+/** 'Adress-Prüfung für Shops' → 'adress-pruefung-fuer-shops' (docs/domain.md#ids-and-slugs). */
 export function slugify(text: string): string {
   return text
     .toLowerCase()
@@ -56,7 +56,7 @@ function groupThousands(digits: string, separator: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
 }
 
-/** Spec §9 amounts: comma thousands, two decimals, '0.00' for empty or zero: 1,234,567.50 */
+/** Amounts: comma thousands, two decimals, '0.00' for empty or zero: 1,234,567.50 */
 export function formatAmount(value: Amount): string {
   // toPrecision(15) first: 1.005 * 100 is 100.49999999999999 in binary floating point.
   const cents = Math.round(Number((Math.abs(toNumber(value)) * 100).toPrecision(15)));
@@ -70,7 +70,7 @@ export function formatPrice(value: Amount): string {
   return `${formatAmount(value)} €`;
 }
 
-/** Spec §9 calls: dot thousands separator, whole numbers: 1.234.567 */
+/** Calls: dot thousands separator, whole numbers: 1.234.567 */
 export function formatCalls(value: Amount): string {
   const number = Math.round(toNumber(value));
   const sign = number < 0 ? '-' : '';

@@ -4,7 +4,7 @@ import type { Resources } from 'i18next';
 export type Namespace = keyof Resources;
 
 /**
- * Loaded before the first render (spec §7). Same list as `startNamespaces` in
+ * Loaded before the first render. Same list as `startNamespaces` in
  * @portal/contract/translation (a unit test keeps them equal); repeated here because importing a
  * value from the contract would pull zod into the first-load bundle.
  */

@@ -8,7 +8,7 @@ import { TranslationBackend } from './translation-backend';
 
 export type { I18n };
 
-/** Spec §5: the language is de or en; anything else (or nothing stored) means de. */
+/** The language is de or en; anything else (or nothing stored) means de (docs/domain.md#languages). */
 export function toLanguage(value: string | null | undefined): Language {
   return value === 'en' ? 'en' : 'de';
 }
@@ -44,7 +44,7 @@ export function createI18n(extraNamespaces: readonly Namespace[] = []): { i18n: 
       // Keys are flat ids (the `id` column of the translation table).
       keySeparator: false,
       interpolation: { escapeValue: false }, // React escapes
-      // The route loaders decide what a failed load means (spec §2); no silent retries for
+      // The route loaders decide what a failed load means; no silent retries for
       // seconds on end in the background.
       maxRetries: 0,
       // Reads of a tick are batched into one request; do not hold half of them back.
@@ -80,7 +80,7 @@ export async function ensureNamespaces(i18n: I18n, namespaces: readonly Namespac
 }
 
 /**
- * A logout clears the stored language (spec §4), so the interface returns to the default
+ * A logout clears the stored language, so the interface returns to the default
  * language at once instead of keeping the old one until the next reload.
  */
 export function followLanguageOnLogout(i18n: I18n): () => void {

@@ -4,13 +4,14 @@ import { ApiError, NotFoundError } from './api-errors';
 import { encodeForm, type FormFields } from './form-encoding';
 import { clearLocalSession, readToken } from './session';
 
-// The one way the web app talks to /rest/ (spec §7): Content-Language and bearer token on every
-// call, form-encoded or multipart bodies, JSON answers, and the status rules of spec §8.
+// The one way the web app talks to /rest/ (docs/architecture.md#data-flow-of-a-screen):
+// Content-Language and bearer token on every call, form-encoded or multipart bodies, JSON
+// answers; a 404 is a NotFoundError, a 401 signs out locally, other failures are ApiErrors.
 
 export interface RestClientHooks {
   /** The language of the interface; sent as Content-Language. */
   language: () => Language;
-  /** Called after a 401 has cleared the local session (spec §4: "navigate to /"). */
+  /** Called after a 401 has cleared the local session (the app then goes to '/'). */
   onUnauthorized: () => void;
 }
 
@@ -81,7 +82,7 @@ function fallbackCode(status: number): ErrorCode {
   return status >= 500 ? 'internal' : 'badRequest';
 }
 
-/** Sends one call with the headers and body rules above; answers the Response or throws (spec §8). */
+/** Sends one call with the headers and body rules above; answers the Response or throws. */
 async function send(path: string, options: RestRequest, accept: string): Promise<Response> {
   const {
     method = 'GET',

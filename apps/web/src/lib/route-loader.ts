@@ -10,7 +10,7 @@ export interface LoaderContext {
 }
 
 /**
- * A feature's data preload for a route (spec §2 "Loaded before entry"). It returns nothing:
+ * A feature's data preload for a route (docs/architecture.md#data-flow-of-a-screen). It returns nothing:
  * screens read the data from the query cache that the loader filled. It may throw `redirect()`
  * (e.g. a stale slug; the app turns it into a replace where the history needs that) or a
  * NotFoundError (→ /404).

@@ -5,7 +5,7 @@ export interface StoredSession {
   oid: string;
 }
 
-/** The signed-in user as kept in local storage (spec §4: logged in = a stored token). */
+/** The signed-in user as kept in local storage (signed in = a stored token and user id). */
 export function readSession(): StoredSession | null {
   const token = readStorage(storageKeys.token);
   const oid = readStorage(storageKeys.oid);
@@ -16,7 +16,7 @@ export function readToken(): string | null {
   return readStorage(storageKeys.token);
 }
 
-// Local storage is the source of truth (spec §4); these listeners only tell mounted components
+// Local storage is the source of truth; these listeners only tell mounted components
 // that it changed, so the top bar and signed-in screens re-render at once after a login, a
 // logout or a 401, and when another tab of the same browser signs in or out.
 const listeners = new Set<() => void>();
@@ -34,7 +34,7 @@ export function writeSession(session: StoredSession): void {
   changed();
 }
 
-/** Local logout (spec §4): forget token, user id and language choice on this device. */
+/** Local logout: forget token, user id and language choice on this device. */
 export function clearLocalSession(): void {
   removeStorage(storageKeys.token);
   removeStorage(storageKeys.oid);

@@ -1,7 +1,7 @@
 // localStorage can throw (disabled storage, private modes, quota): the app must still work, it
 // only forgets the choice. Every read and write of local settings goes through here.
 
-/** The keys of spec §9 plus the theme. */
+/** Session, language and theme keys (docs/architecture.md#session-in-the-web-app). */
 export const storageKeys = {
   token: 'user-token',
   oid: 'user-oid',

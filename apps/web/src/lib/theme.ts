@@ -1,6 +1,6 @@
 import { readStorage, storageKeys, writeStorage } from './storage';
 
-// Light by default (spec §1), dark on choice, remembered on this device. public/theme-init.js
+// Light by default, dark on choice, remembered on this device. public/theme-init.js
 // applies the stored theme before the first paint; keep the two in step.
 
 export type Theme = 'light' | 'dark';

@@ -11,7 +11,7 @@ import { LazyBoundary } from '@/components/lazy-boundary';
 
 const ProfileMenu = lazyWithRetry(() => import('./profile-menu').then((m) => m.ProfileMenu));
 
-/** Spec §2: the login button when signed out, the profile dropdown with initials when signed in. */
+/** The login button when signed out, the profile dropdown with initials when signed in. */
 export function AccountButton() {
   const { t } = useTranslation('Navigation');
   const session = useSession();

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Toaster } from 'sonner';
 import { useTheme } from '@/hooks/use-theme';
 
-/** Spec §9: notifications bottom right, 5000 ms (the 200 ms transition is in styles). */
+/** Notifications bottom right, shown for 5000 ms (the 200 ms transition is in styles). */
 export function AppToaster() {
   const { t } = useTranslation('Notifications');
   const theme = useTheme();

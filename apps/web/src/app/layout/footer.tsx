@@ -12,7 +12,7 @@ import { MailIcon } from '@/components/ui/shell-icons';
 const linkClass = 'rounded text-muted-foreground underline-offset-4 hover:text-foreground hover:underline';
 
 /**
- * Spec §1/§2: call to action (contact modal), version label, contact address, legal links and
+ * Call to action (contact modal), version label, contact address, legal links and
  * the language selector.
  */
 export function Footer() {

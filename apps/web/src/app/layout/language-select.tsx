@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/hooks/use-language';
 import { setLanguage, toLanguage } from '@/lib/i18n';
 
-/** Spec §1: de / English. A native select: accessible and light. */
+/** de / English (docs/domain.md#languages). A native select: accessible and light. */
 export function LanguageSelect() {
   const { t, i18n } = useTranslation('Footer');
   const language = useLanguage();

@@ -14,7 +14,7 @@ import { navItems, onNavClick } from './nav-items';
 const itemClass =
   'flex h-11 items-center gap-3 rounded-lg px-3 text-base font-medium transition-colors hover:bg-muted [&_svg]:size-4 [&_svg]:text-muted-foreground';
 
-/** Spec §2: the navigation as a sheet on narrow screens (under 768 px). Loaded on first use. */
+/** The navigation as a sheet on narrow screens (under 768 px). Loaded on first use. */
 export function MobileMenu({
   onClose,
   returnFocusTo,

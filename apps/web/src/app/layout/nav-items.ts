@@ -8,7 +8,7 @@ export type NavItemId = 'services' | 'price' | 'projects';
 export interface NavItem {
   id: NavItemId;
   to: string;
-  /** Signed out, the projects need a login first (spec §6): the modal opens, then we go on. */
+  /** Signed out, the projects need a login first: the login modal opens, then we go on. */
   needsLogin?: true;
 }
 

@@ -5,7 +5,7 @@ import { useOnlineStatus } from '@/hooks/use-online-status';
 import { WifiOffIcon } from '@/components/ui/shell-icons';
 
 /**
- * Spec §1/§4: offline, a full-page message replaces the content. The app stays mounted so that
+ * Offline, a full-page message replaces the content. The app stays mounted so that
  * nothing typed is lost and it reappears as it was (scroll position too) when the browser is
  * back online. Everything else in the page is hidden and inert meanwhile, open dialogs, the
  * lightbox and toasts included: they live in portals beside the app's element, not inside it.

@@ -14,7 +14,7 @@ import { useLogout } from '@/features/auth/api/logout';
 import { AvatarButton } from './avatar-button';
 
 /**
- * Spec §2: the profile dropdown of a signed-in user: Account, Admin (admins only), Logout.
+ * The profile dropdown of a signed-in user: Account, Admin (admins only), Logout.
  * Loaded lazily: visitors (the first-load budget) never need Radix' menu and its positioning.
  */
 export function ProfileMenu({

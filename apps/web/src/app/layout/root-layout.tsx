@@ -33,7 +33,7 @@ export function RootLayout() {
       </div>
       {/* Login and contact modals, opened by app events from anywhere (lib/app-events). */}
       <AppDialogs />
-      {/* Spec §2: scroll to top on navigation, saved position restored on back. */}
+      {/* Scroll to top on navigation, saved position restored on back. */}
       <ScrollRestoration />
     </OfflineGate>
   );

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 function ErrorPanel() {
   const { t } = useTranslation('Error');
   const error = useRouteError();
-  // Spec §8: failures go to the console; the panel only says that something went wrong.
+  // Failures go to the console; the panel only says that something went wrong.
   useEffect(() => console.error(error), [error]);
   return (
     <div role="alert" className="flex flex-col items-start gap-4 py-12">

@@ -23,7 +23,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
       : 'text-muted-foreground',
   );
 
-/** Spec §2 "Navigation": logo, Services, Projects, theme, login or profile menu; a sheet under 768 px. */
+/** Logo, Services, Projects, theme, login or profile menu; a sheet under 768 px. */
 export function TopBar() {
   const { t } = useTranslation('Navigation');
   // The menu button while the sheet is open (focus returns to it), null while closed.

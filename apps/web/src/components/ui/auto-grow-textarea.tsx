@@ -10,7 +10,7 @@ export interface AutoGrowTextareaProps extends Omit<ComponentProps<'textarea'>, 
 }
 
 /**
- * A textarea that grows with its text from `minRows` to `maxRows` (spec §5: the project
+ * A textarea that grows with its text from `minRows` to `maxRows` (e.g. the project
  * description has 3 rows, up to 5). It sets the `rows` attribute instead of a pixel height, so
  * it stays right at any font size or zoom, and wrapped lines count too (scrollHeight). Works
  * controlled and uncontrolled (react-hook-form's register): it measures on input as well.

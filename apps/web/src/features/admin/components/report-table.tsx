@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { formatCalls, formatPrice } from '@/lib/format';
 
 /**
- * Spec §2 admin table: project, creator, API requests, API cost, monthly fee, single payment,
+ * The admin table: project, creator, API requests, API cost, monthly fee, single payment,
  * total; amounts with € sign, comma thousands and two decimals (0.00 when empty or zero),
  * and a totals row. Numbers are right-aligned in tabular figures so the columns add up by eye.
  */

@@ -25,7 +25,7 @@ import { SignedOut } from '@/components/signed-out';
 import { periodFromSearch, type ReportPeriod } from '../utils/report-period';
 
 /**
- * Spec §2: admin data before entry, for the period in the address. Spec §6: no client-side role
+ * The admin data before entry, for the period in the address. No client-side role
  * guard; the server answers 403 to others. prefetchQuery never throws: the screen shows that
  * answer as "not allowed" instead of the route failing.
  */

@@ -19,8 +19,8 @@ export function login({ username, password }: Credentials) {
 }
 
 /**
- * Spec §4/§7: sign in, store token and user id, then load the person. When the person cannot
- * be loaded the session is dropped again and the error is passed on (spec §8).
+ * Sign in, store token and user id, then load the person. When the person cannot be loaded
+ * the session is dropped again and the error is passed on (docs/architecture.md#session-in-the-web-app).
  */
 export function useLogin() {
   const queryClient = useQueryClient();

@@ -11,7 +11,7 @@ export function logout() {
 }
 
 /**
- * Spec §4: POST /rest/logout, then the local logout (token, user id, language, cached user
+ * POST /rest/logout, then the local logout (token, user id, language, cached user
  * data), then '/' unless the service overview is on screen already. The local part happens
  * even when the server cannot be reached: the user asked to be signed out on this device.
  */

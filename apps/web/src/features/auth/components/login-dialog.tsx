@@ -40,7 +40,7 @@ export interface LoginDialogProps {
   returnFocusTo?: HTMLElement | null;
 }
 
-/** Spec §2/§5: username and password, both required; a failed login is shown under the username. */
+/** Username and password, both required; a failed login is shown under the username. */
 export function LoginDialog({ onClose, onLoggedIn, returnFocusTo }: LoginDialogProps) {
   const { t } = useTranslation(['Modal', 'Form', 'Error', 'Notifications']);
   const login = useLogin();

@@ -1,6 +1,7 @@
 /**
- * `Authorization: Basic base64(email:password)` (DESIGN.md "Auth"): UTF-8 bytes, so a password
- * with umlauts or emoji works (btoa alone only takes Latin-1 and throws on anything else).
+ * `Authorization: Basic base64(email:password)` (docs/architecture.md#access-policies): UTF-8
+ * bytes, so a password with umlauts or emoji works (btoa alone only takes Latin-1 and throws on
+ * anything else).
  */
 export function basicCredentials(username: string, password: string): string {
   const bytes = new TextEncoder().encode(`${username}:${password}`);

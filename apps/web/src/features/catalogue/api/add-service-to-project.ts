@@ -7,7 +7,7 @@ export interface AddServiceToProject {
   serviceId: string;
 }
 
-/** Spec §7: licenses the service in the project; answers the project (201). */
+/** Licenses the service in the project; answers the project (201). */
 export function addServiceToProject({ projectId, serviceId }: AddServiceToProject) {
   return restClient.put<Project>(
     `/rest/collection/project/${encodeURIComponent(projectId)}/service_licence/${encodeURIComponent(serviceId)}`,

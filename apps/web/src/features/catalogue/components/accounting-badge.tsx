@@ -1,7 +1,7 @@
 import type { Accounting } from '@portal/contract/common';
 import { useTranslation } from 'react-i18next';
 
-/** How a service is billed: per API call, per page view or monthly (spec §2, licence card). */
+/** How a service is billed: per API call, per page view or monthly (docs/domain.md#cost-model). */
 export function AccountingBadge({ accounting }: { accounting: Accounting }) {
   const { t } = useTranslation('Card');
   const label = {

@@ -27,7 +27,7 @@ function holdsService(project: Project, serviceId: string): boolean {
 }
 
 /**
- * Spec §2/§5: pick one of the user's projects; projects that already hold the service are
+ * Pick one of the user's projects; projects that already hold the service are
  * disabled options; continue stays disabled until a project is chosen. After the licence is
  * added, a notice and the way to the project.
  */

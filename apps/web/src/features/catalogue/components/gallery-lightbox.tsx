@@ -13,7 +13,7 @@ export interface GalleryLightboxProps {
 }
 
 /**
- * Spec §2/§9: the lightbox, loaded on the first click on a thumbnail. It goes round at both
+ * The lightbox, loaded on the first click on a thumbnail. It goes round at both
  * ends (finite: false), arrow keys and Escape work, and each slide carries a srcset of the
  * widths 421, 993, 1201 and 1401.
  */

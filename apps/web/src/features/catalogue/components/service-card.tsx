@@ -9,7 +9,7 @@ import { AccountingBadge } from './accounting-badge';
 import { ArrowRightIcon } from '@/components/ui/shell-icons';
 
 /**
- * One service in the overview grid; the whole card is the link (spec §2).
+ * One service in the overview grid; the whole card is the link.
  * `priority`: a card of the first row, visible without scrolling on most screens; its picture
  * is the page's largest paint, so it loads at once instead of waiting for layout (lazy).
  */

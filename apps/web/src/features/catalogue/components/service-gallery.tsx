@@ -10,7 +10,7 @@ import { galleryPreview, moreLabel, toLightboxSlide } from '../utils/gallery';
 const loadLightbox = () => import('./gallery-lightbox');
 const GalleryLightbox = lazyWithRetry(() => loadLightbox().then((m) => m.GalleryLightbox));
 
-/** Spec §2/§9: 4 thumbnails, a '+N' counter for the rest, and the lightbox on click. */
+/** 4 thumbnails, a '+N' counter for the rest, and the lightbox on click. */
 export function ServiceGallery({ items, labelledBy }: { items: readonly GalleryItem[]; labelledBy: string }) {
   const { t } = useTranslation('ServiceDetail');
   const language = useLanguage();

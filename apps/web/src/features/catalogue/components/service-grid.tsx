@@ -6,7 +6,7 @@ import { ServiceCard } from './service-card';
 
 const gridClass = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
 
-/** The catalogue: 3 cards per row on large screens (spec §2), loading and error states. */
+/** The catalogue: 3 cards per row on large screens, loading and error states. */
 export function ServiceGrid({ labelledBy }: { labelledBy: string }) {
   const { t } = useTranslation('ServiceOverview');
   const services = useServices();

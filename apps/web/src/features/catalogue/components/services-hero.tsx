@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ArrowDownIcon, CheckIcon } from '@/components/ui/shell-icons';
 
-/** Title, subtitle and call to action above the catalogue (spec §2); what the portal offers beside. */
+/** Title, subtitle and call to action above the catalogue; what the portal offers beside. */
 export function ServicesHero({ listId }: { listId: string }) {
   const { t } = useTranslation('ServiceOverview');
   const points = [t('heroPointAccount'), t('heroPointCode'), t('heroPointUsage')];

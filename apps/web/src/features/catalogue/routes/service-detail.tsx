@@ -25,7 +25,10 @@ import { ServiceGallery } from '../components/service-gallery';
 const loadAddToProject = () => import('../components/add-to-project-dialog');
 const AddToProjectDialog = lazyWithRetry(() => loadAddToProject().then((m) => m.AddToProjectDialog));
 
-/** Spec §2: the service, by id, before entry; a stale or foreign-language slug is corrected. */
+/**
+ * The service, by id, before entry; a stale or foreign-language slug is corrected
+ * (docs/domain.md#ids-and-slugs).
+ */
 export const serviceDetailLoader: RouteDataLoader = async (
   { queryClient, language },
   { params, request },
@@ -41,7 +44,7 @@ export const serviceDetailLoader: RouteDataLoader = async (
 };
 
 /**
- * /services/{name}-{id} (spec §2): breadcrumb, name, short description, add to project (login
+ * /services/{name}-{id}: breadcrumb, name, short description, add to project (login
  * first when signed out), demo link, full description, source block, gallery with lightbox.
  */
 export function ServiceDetailRoute() {
@@ -57,7 +60,7 @@ export function ServiceDetailRoute() {
 
   const addToProject = (opener: HTMLElement) => {
     if (readSession()) setAdding(opener);
-    // Spec §6: signed out, the login modal first; the add-to-project modal follows the login.
+    // Signed out, the login modal first; the add-to-project modal follows the login.
     else requestLogin({ onSuccess: () => setAdding(opener) });
   };
 

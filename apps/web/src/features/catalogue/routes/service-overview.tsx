@@ -5,7 +5,7 @@ import { ServicesHero } from '../components/services-hero';
 
 const listId = 'service-list';
 
-/** /services: hero and the catalogue (spec §2; nothing is loaded before entry). */
+/** /services: hero and the catalogue (nothing is loaded before entry). */
 export function ServiceOverviewRoute() {
   const { t } = useTranslation('ServiceOverview');
   return (

@@ -1,6 +1,6 @@
 import type { GalleryItem } from '@portal/contract/service';
 
-/** Spec §2/§9: the gallery shows this many thumbnails; a '+N' counter stands for the rest. */
+/** The gallery shows this many thumbnails; a '+N' counter stands for the rest. */
 export const galleryThumbnailCount = 4;
 
 export interface GalleryPreview<T> {
@@ -20,7 +20,7 @@ export function moreLabel(more: number): string {
   return more > 0 ? `+${more}` : '';
 }
 
-/** Spec §9: lightbox image widths, from the gallery sizes sm, md, lg and xlg. */
+/** Lightbox image widths, from the gallery sizes sm, md, lg and xlg. */
 export const lightboxWidths = { sm: 421, md: 993, lg: 1201, xlg: 1401 } as const;
 
 export interface LightboxImage {

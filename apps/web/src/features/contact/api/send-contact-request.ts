@@ -10,7 +10,7 @@ export interface ContactRequest {
 }
 
 /**
- * Spec §7: POST /rest/collection/contactform/send. The answer is `{ success, msg }`, also for a
+ * POST /rest/collection/contactform/send. The answer is `{ success, msg }`, also for a
  * form the server refuses (400), because the modal shows `msg` either way.
  */
 export function sendContactRequest(request: ContactRequest) {

@@ -32,7 +32,7 @@ export interface ContactDialogProps {
 }
 
 /**
- * Spec §2/§5/§7: first name, last name, email and accepted terms, all required (submit stays
+ * First name, last name, email and accepted terms, all required (submit stays
  * disabled until they are there). Success closes the modal with a notice; a refusal shows the
  * server's `msg` in the modal.
  */

@@ -10,7 +10,7 @@ import { localized } from '@/lib/localized';
 import type { RouteDataLoader } from '@/lib/route-loader';
 import { legalPagesQueryOptions, useLegalPages } from '../api/get-legal-pages';
 
-/** Spec §2: the legal pages before entry; an unknown internal name is a not-found page. */
+/** The legal pages before entry; an unknown internal name is a not-found page. */
 export const legalPageLoader: RouteDataLoader = async ({ queryClient }, { params }) => {
   const pages = await queryClient.ensureQueryData(legalPagesQueryOptions());
   if (!pages.some((page) => page.interner_name === params.id)) throw new NotFoundError();

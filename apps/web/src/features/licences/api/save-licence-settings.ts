@@ -3,7 +3,7 @@ import type { Licence } from '@portal/contract/licence';
 import { restClient } from '@/lib/rest-client';
 import { licenceQueryOptions } from './get-licence';
 
-/** PATCH service_licence/{id} with values = the settings form as a JSON string (spec §7). */
+/** PATCH service_licence/{id} with values = the settings form as a JSON string. */
 export function saveLicenceSettings({ id, values }: { id: string; values: Record<string, string> }) {
   return restClient.patch<Licence>(`/rest/collection/service_licence/${encodeURIComponent(id)}`, {
     body: { values: JSON.stringify(values) },

@@ -20,7 +20,7 @@ export interface CodeBlockProps {
 }
 
 /**
- * A snippet to copy into the customer's site (spec §2): highlighted (the highlighter loads on
+ * A snippet to copy into the customer's site: highlighted (the highlighter loads on
  * demand; until then the same text shows plain), with a copy button that says 'copied' for
  * 2000 ms. The code surface is dark in both themes, as editors usually are.
  */

@@ -16,7 +16,7 @@ import { cn } from '@/lib/cn';
 import { useSetLicenceOnline } from '../api/set-licence-online';
 
 /**
- * The licence's menu (spec §2): an online/offline switch (a menu checkbox item drawn as a
+ * The licence's menu: an online/offline switch (a menu checkbox item drawn as a
  * switch) and removing the service (the confirmation is opened by the caller).
  */
 export function LicenceMenu({

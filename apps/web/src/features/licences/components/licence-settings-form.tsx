@@ -11,8 +11,8 @@ import { localized } from '@/lib/localized';
 import { useSaveLicenceSettings } from '../api/save-licence-settings';
 
 /**
- * The licence's settings (spec §2 settings tab): sections of text and textarea fields, no
- * validation (spec §5), saved as one JSON string → 'Daten gespeichert'.
+ * The licence's settings tab: sections of text and textarea fields, no client-side
+ * validation, saved as one JSON string → 'Daten gespeichert'.
  */
 export function LicenceSettingsForm({ licence }: { licence: Licence }) {
   const { t } = useTranslation(['Licence', 'Notifications', 'Error']);

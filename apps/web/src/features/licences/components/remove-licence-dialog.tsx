@@ -18,7 +18,7 @@ export interface RemoveLicenceDialogProps {
   returnFocus?: () => void;
 }
 
-/** Spec §4: removing a service returns to the project with a notice. */
+/** Removing a service returns to the project with a notice. */
 export function RemoveLicenceDialog({
   licence,
   serviceName,

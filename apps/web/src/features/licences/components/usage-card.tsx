@@ -20,7 +20,7 @@ const presetKeys = {
 } as const satisfies Record<UsagePreset, string>;
 
 /**
- * Calls per day for a chosen period (spec §2 general tab; not shown for monthly accounting).
+ * Calls per day for a chosen period (general tab; not shown for monthly accounting).
  * The chart has a text alternative with total, busiest day and average.
  */
 export function UsageCard({ licence }: { licence: Licence }) {

@@ -2,7 +2,7 @@ import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YA
 import { formatCalls, formatDate } from '@/lib/format';
 import type { UsagePoint } from '../utils/chart-data';
 
-/** Spec §9: the usage chart is 350 px high. */
+/** The usage chart is 350 px high. */
 export const CHART_HEIGHT = 350;
 
 /**

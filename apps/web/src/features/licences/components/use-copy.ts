@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** Spec §9: the copied confirmation resets after 2000 ms. */
+/** The copied confirmation resets after 2000 ms. */
 export const COPIED_MS = 2000;
 
 async function writeClipboard(text: string): Promise<void> {

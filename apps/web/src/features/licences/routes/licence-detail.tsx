@@ -26,7 +26,7 @@ import { RemoveLicenceDialog } from '../components/remove-licence-dialog';
 import { UsageCard } from '../components/usage-card';
 
 /**
- * Spec §2: the service licence before entry. A wrong service name or project in the address is
+ * The service licence before entry. A wrong service name or project in the address is
  * corrected to the licence's own (another user's licence answers 404 → /404).
  */
 export const licenceDetailLoader: RouteDataLoader = async (

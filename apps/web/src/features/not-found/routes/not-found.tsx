@@ -4,7 +4,7 @@ import { PageTitle } from '@/components/page-title';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 
-/** /404: title, text and the way back to the service overview (spec §2). */
+/** /404: title, text and the way back to the service overview. */
 export function NotFoundRoute() {
   const { t } = useTranslation('NotFound');
   return (

@@ -10,12 +10,12 @@ import { localized } from '@/lib/localized';
 import type { RouteDataLoader } from '@/lib/route-loader';
 import { pricePackagesQueryOptions, usePricePackages } from '../api/get-price-packages';
 
-/** Spec §2: price packages before entry. */
+/** Price packages before entry. */
 export const priceOverviewLoader: RouteDataLoader = async ({ queryClient }) => {
   await queryClient.ensureQueryData(pricePackagesQueryOptions());
 };
 
-/** /price (spec §2): heading, subheading, a card per price package and how billing works. */
+/** /price: heading, subheading, a card per price package and how billing works. */
 export function PriceOverviewRoute() {
   const { t } = useTranslation('Price');
   const language = useLanguage();

@@ -3,7 +3,7 @@ import type { Person, PersonPatch } from '@portal/contract/person';
 import { userQueryOptions } from '@/lib/auth';
 import { restClient } from '@/lib/rest-client';
 
-/** PATCH /rest/collection/person/{oid} with the changed fields only (spec §7). */
+/** PATCH /rest/collection/person/{oid} with the changed fields only. */
 export function updateProfile({ oid, changes }: { oid: string; changes: PersonPatch }) {
   return restClient.patch<Person>(`/rest/collection/person/${encodeURIComponent(oid)}`, {
     body: { ...changes },

@@ -14,7 +14,7 @@ export function useUploadAvatar() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadAvatar,
-    // Spec §7: "then user reloaded". The new avatar URL carries a new version, so the picture
+    // After the upload the user is reloaded. The new avatar URL carries a new version, so the picture
     // is fetched once more and every other copy of it stays cached.
     onSuccess: (_person, { oid }) =>
       queryClient.invalidateQueries({ queryKey: userQueryOptions(oid).queryKey }),

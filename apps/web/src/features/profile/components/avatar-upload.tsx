@@ -17,7 +17,7 @@ const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1).replace
 
 /**
  * Choose a picture → checked here (type by its first bytes, size) → preview → upload → the
- * user reloads and a notice shows (spec §7). Problems are said next to the button.
+ * user reloads and a notice shows. Problems are said next to the button.
  */
 export function AvatarUpload({ user }: { user: Person }) {
   const { t } = useTranslation(['Profile', 'Notifications', 'Modal', 'Error']);

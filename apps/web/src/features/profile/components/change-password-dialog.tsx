@@ -20,7 +20,7 @@ import {
 const empty: PasswordValues = { current: '', next: '', repeat: '' };
 
 /**
- * Spec §5: all three required; a repetition that differs shows the mismatch message; a wrong
+ * All three required; a repetition that differs shows the mismatch message; a wrong
  * current password (pwWrong) flags that field; typing clears the error; after success the
  * fields are empty, the modal closes and a notice shows.
  */
@@ -60,7 +60,7 @@ function PasswordForm({ oid, onDone }: { oid: string; onDone: () => void }) {
 
   const set = (field: keyof PasswordValues) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
-    // Typing clears the error (spec §5).
+    // Typing clears the error.
     setErrors({});
     setFailed(false);
   };

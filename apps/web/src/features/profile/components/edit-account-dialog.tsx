@@ -35,7 +35,7 @@ function toValues(user: Person): AccountValues {
   };
 }
 
-/** Spec §7: only the fields that changed are sent. */
+/** Only the fields that changed are sent. */
 export function changedFields(user: Person, values: AccountValues): PersonPatch {
   const before = toValues(user);
   const changes: Record<string, string> = {};
@@ -46,7 +46,7 @@ export function changedFields(user: Person, values: AccountValues): PersonPatch 
   return changes;
 }
 
-/** The save-profile modal (spec §2): e-mail read-only, salutation Herr/Frau, language Deutsch/English. */
+/** The save-profile modal: e-mail read-only, salutation Herr/Frau, language Deutsch/English. */
 export function EditAccountDialog({ user }: { user: Person }) {
   const { t } = useTranslation(['Profile', 'Form', 'Modal', 'Notifications', 'Error']);
   const [open, setOpen] = useState(false);

@@ -14,7 +14,7 @@ import { EditAccountDialog } from '../components/edit-account-dialog';
 import { SignedOut } from '@/components/signed-out';
 import { UserAvatar } from '../components/user-avatar';
 
-/** /profile: nothing is loaded before entry (spec §2); the user is loaded at start. */
+/** /profile: nothing is loaded before entry; the user is loaded at start. */
 export function ProfileRoute() {
   const { t } = useTranslation('Profile');
   const session = useSession();

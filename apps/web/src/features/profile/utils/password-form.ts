@@ -1,4 +1,4 @@
-// The change-password form's rules (spec §5): all three fields required, the new password and
+// The change-password form's rules: all three fields required, the new password and
 // its repetition identical, at least 8 characters (the server's minimum).
 
 export const PASSWORD_MIN_LENGTH = 8;

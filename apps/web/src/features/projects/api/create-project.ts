@@ -11,7 +11,7 @@ export interface CreateProjectInput {
   domainsSandbox: string[];
 }
 
-/** POST /rest/collection/project → 201 with the new project (spec §7). */
+/** POST /rest/collection/project → 201 with the new project. */
 export function createProject(input: CreateProjectInput) {
   return restClient.post<Project>('/rest/collection/project', { body: { ...input } });
 }

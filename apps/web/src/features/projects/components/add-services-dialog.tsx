@@ -14,7 +14,7 @@ import { localized } from '@/lib/localized';
 import { useAddLicences } from '../api/add-licence';
 import { useServices } from '@/lib/service-list';
 
-/** Spec §2: add services to the project; only services it does not hold yet are offered. */
+/** Add services to the project; only services it does not hold yet are offered. */
 export function AddServicesDialog({
   project,
   variant = 'primary',

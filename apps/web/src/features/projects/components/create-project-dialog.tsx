@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { useCreateProject } from '../api/create-project';
 import { ProjectForm } from './project-form';
 
-/** The create button and its modal; a new project opens at once (spec §4). */
+/** The create button and its modal; a new project opens at once. */
 export function CreateProjectDialog({
   userOid,
   variant = 'primary',

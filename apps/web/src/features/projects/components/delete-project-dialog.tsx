@@ -18,7 +18,7 @@ export interface DeleteProjectDialogProps {
   returnFocus?: () => void;
 }
 
-/** Spec §4: delete asks first, then a notice and back to /projects. */
+/** Delete asks first, then a notice and back to /projects. */
 export function DeleteProjectDialog({ project, open, onOpenChange, returnFocus }: DeleteProjectDialogProps) {
   const { t } = useTranslation(['ProjectDetail', 'Modal', 'Notifications']);
   const navigate = useNavigate();

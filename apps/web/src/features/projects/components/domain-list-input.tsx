@@ -7,7 +7,7 @@ import { addRowAfter, removeRow, setRow, stripSpaces, toRows } from '../utils/do
 
 export interface DomainListInputProps {
   legend: string;
-  /** e.g. 'www.example.com' (spec §5: a `{host}` placeholder). */
+  /** e.g. 'www.example.com': a host as placeholder. */
   placeholder: string;
   value: readonly string[];
   onChange: (rows: string[]) => void;
@@ -16,7 +16,7 @@ export interface DomainListInputProps {
 }
 
 /**
- * One host per row (spec §5). Enter adds a row below and moves there; Backspace or Delete in an
+ * One host per row. Enter adds a row below and moves there; Backspace or Delete in an
  * empty row removes it and goes back up; spaces are never taken (typed or pasted) and the user
  * is told why. The rules live in utils/domain-list.ts.
  */

@@ -8,7 +8,7 @@ import { formatCalls } from '@/lib/format';
 import { localized } from '@/lib/localized';
 
 /**
- * A licensed service in the project (spec §2): its calls this month as 'API Calls' or
+ * A licensed service in the project: its calls this month as 'API Calls' or
  * 'Pageviews', or 'monthly' for a flat fee; an inactive badge when it is switched off.
  */
 export function LicenceCard({ licence, to }: { licence: LicenceSummary; to: string }) {

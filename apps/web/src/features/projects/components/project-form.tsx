@@ -35,14 +35,14 @@ const schema = z.object({
 
 export interface ProjectFormProps {
   initial?: Partial<ProjectFormValues>;
-  /** Receives trimmed values with empty domain rows dropped (spec §5). */
+  /** Receives trimmed values with empty domain rows dropped. */
   onSubmit: (values: ProjectFormValues) => Promise<unknown>;
   submitLabel: ReactNode;
   cancelLabel: ReactNode;
 }
 
 /**
- * Name, description and the two domain lists: creating a project and its settings (spec §5:
+ * Name, description and the two domain lists: creating a project and its settings (rules:
  * name and description required, the button disabled while either is empty).
  */
 export function ProjectForm({ initial, onSubmit, submitLabel, cancelLabel }: ProjectFormProps) {

@@ -17,7 +17,7 @@ export interface ProjectSettingsDialogProps {
 }
 
 /**
- * Name, description and domains of the project (spec §5: name and description must not be
+ * Name, description and domains of the project (name and description must not be
  * empty). A new name changes the address to the new slug in place: the history entry is
  * replaced and the screen stays (no reload; the route enters from the cache).
  */

@@ -1,5 +1,5 @@
 /**
- * The empty state's picture (spec §2: "empty state with an image"): two stacked project cards
+ * The picture of the empty project list: two stacked project cards
  * and a plus, drawn inline in the theme's colours, so it needs no request and follows dark mode.
  */
 export function ProjectsIllustration({ className }: { className?: string }) {

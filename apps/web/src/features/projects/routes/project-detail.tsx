@@ -11,9 +11,9 @@ import { projectQueryOptions } from '../api/get-project';
 import { SignedOut } from '@/components/signed-out';
 
 /**
- * Spec §2: the project by id before entry, "unless a navigation parameter says to suppress the
- * load". Here the query cache is that switch: whoever already holds the project (create,
- * rename) puts it into the cache, and ensureQueryData then does not ask the server again.
+ * The project by id before entry, unless the app already holds it. The query cache is that
+ * switch: whoever already holds the project (create, rename) puts it into the cache, and
+ * ensureQueryData then does not ask the server again.
  * Another user's project answers 404, which leads to /404.
  */
 export const projectDetailLoader: RouteDataLoader = async ({ queryClient }, { params, request }) => {

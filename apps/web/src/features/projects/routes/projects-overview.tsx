@@ -15,7 +15,7 @@ import { ScreenHeader } from '../components/screen-header';
 import { SignedOut } from '@/components/signed-out';
 
 /**
- * Spec §2: the user's project list before entry. Signed out there is nothing to load; the
+ * The user's project list before entry. Signed out there is nothing to load; the
  * screen opens the login modal and continues here after the login.
  */
 export const projectsLoader: RouteDataLoader = async ({ queryClient }) => {

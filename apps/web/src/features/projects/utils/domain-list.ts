@@ -1,6 +1,6 @@
 import { hostSchema } from '@portal/contract/project';
 
-// The editing rules of the domain lists in the project form (spec §5): one host per row, no
+// The editing rules of the domain lists in the project form: one host per row, no
 // spaces, Enter adds a row, Backspace/Delete on an empty row removes it (the only row is
 // cleared instead), empty rows are dropped before sending. Pure, so the rules are tested
 // without a browser; domain-list-input.tsx wires them to the keyboard.
