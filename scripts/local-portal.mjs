@@ -5,17 +5,7 @@ import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 
-export const chromiumPath = '/usr/bin/chromium';
-export const chromiumFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { chromiumFlags, chromiumPath } from './chromium.mjs';
 
 /** Starts apps/server/dist/main.js with demo data; resolves once it serves. */
 export function startPortal({ port, databaseUrl, webDist }) {

@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumFlags, chromiumPath } from '../../scripts/chromium.mjs';
 
 // End-to-end tests against the REAL built server (npm run build first) on a fresh temporary
 // SQLite file with demo data. Debian's chromium, not a downloaded browser.
@@ -37,17 +38,8 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {
-          executablePath: '/usr/bin/chromium',
-          args: [
-            '--headless',
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
+          executablePath: chromiumPath,
+          args: [...chromiumFlags],
         },
       },
     },

@@ -1,5 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, preset, test, type ApiSession } from './fixtures';
+import type { Page } from '@playwright/test';
+import { apiCreateProject, apiDeleteProject, expect, preset, test } from './fixtures';
 import { shippedTexts } from './translations';
 
 const overview = shippedTexts('ServiceOverview');
@@ -154,33 +154,6 @@ test.describe('service detail', () => {
   });
 });
 
-async function createProject(request: APIRequestContext, session: ApiSession, name: string) {
-  const response = await request.post('/rest/collection/project', {
-    headers: { Authorization: `Bearer ${session.token}` },
-    form: { projectOwner: session.oid, name, description: 'Angelegt vom End-to-End-Test.' },
-  });
-  expect(response.status()).toBe(201);
-  return (await response.json()) as { id: string; name: string };
-}
-
-async function addLicence(
-  request: APIRequestContext,
-  session: ApiSession,
-  projectId: string,
-  serviceId: string,
-) {
-  const response = await request.put(`/rest/collection/project/${projectId}/service_licence/${serviceId}`, {
-    headers: { Authorization: `Bearer ${session.token}` },
-  });
-  expect(response.status()).toBe(201);
-}
-
-async function deleteProject(request: APIRequestContext, session: ApiSession, projectId: string) {
-  await request.delete(`/rest/collection/project/${projectId}`, {
-    headers: { Authorization: `Bearer ${session.token}` },
-  });
-}
-
 test.describe('add to project', () => {
   test('signed out: login first, then the modal; held projects disabled; adds and leads to the project', async ({
     page,
@@ -188,9 +161,13 @@ test.describe('add to project', () => {
     adminSession,
   }) => {
     const suffix = Date.now().toString(36);
-    const holding = await createProject(request, adminSession, `E2E hält Captcha ${suffix}`);
-    const target = await createProject(request, adminSession, `E2E Ziel ${suffix}`);
-    await addLicence(request, adminSession, holding.id, 'captchaPro');
+    const description = 'Angelegt vom End-to-End-Test.';
+    const holding = await apiCreateProject(request, adminSession, {
+      name: `E2E hält Captcha ${suffix}`,
+      description,
+      serviceIds: ['captchaPro'],
+    });
+    const target = await apiCreateProject(request, adminSession, { name: `E2E Ziel ${suffix}`, description });
     try {
       await page.goto('/services/captcha-pro-captchaPro');
       await page.getByRole('button', { name: detail.addToProject!.de }).click();
@@ -219,8 +196,8 @@ test.describe('add to project', () => {
       await dialog.getByRole('link', { name: modal.goToProject!.de }).click();
       await expect(page).toHaveURL(new RegExp(`/projects/e2e-ziel-${suffix}-${target.id}$`));
     } finally {
-      await deleteProject(request, adminSession, holding.id);
-      await deleteProject(request, adminSession, target.id);
+      await apiDeleteProject(request, adminSession, holding.id);
+      await apiDeleteProject(request, adminSession, target.id);
     }
   });
 

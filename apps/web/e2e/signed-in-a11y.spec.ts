@@ -1,14 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
-  adminAccount,
   apiCreateProject,
   apiLogin,
-  createUser,
-  demoAccount,
-  expectNoAxeViolations,
-  signIn,
   type ApiSession,
-} from './signed-in-helpers';
+  createUser,
+  expect,
+  expectNoAxeViolations,
+  preset,
+  test,
+} from './fixtures';
 import { shippedTexts } from './translations';
 
 // axe on every signed-in screen in the other theme and language: the journeys check light and
@@ -28,7 +28,7 @@ const texts = {
 };
 
 async function open(page: Page, session: ApiSession | null, variant: Variant, path: string) {
-  await signIn(page, session, variant);
+  await preset(page, { session, ...variant });
   await page.goto(path);
   await expect(page.locator('html')).toHaveAttribute('lang', variant.language);
   if (variant.theme === 'dark') await expect(page.locator('html')).toHaveClass(/dark/);
@@ -40,7 +40,7 @@ for (const variant of variants) {
     test.describe.configure({ timeout: 120_000 });
     test('projects, project, licence (both tabs), dialogs', async ({ page, request }) => {
       const user = await createUser();
-      const session = await apiLogin(request, user.email, user.password);
+      const session = await apiLogin(request, user);
       const project = await apiCreateProject(request, session, {
         name: 'Barrierefrei',
         description: 'Prüfprojekt',
@@ -90,7 +90,7 @@ for (const variant of variants) {
     test('licence with real usage', async ({ page, request }) => {
       const { language } = variant;
       // Read only: the demo customer's seeded licence with 90 days of usage.
-      const demo = await apiLogin(request, demoAccount.email, demoAccount.password);
+      const demo = await apiLogin(request, 'demo');
       await open(page, demo, variant, '/projects/webshop-relaunch-demoProjShop/captcha-pro-demoLicShop1');
       await expect(page.locator('.recharts-surface')).toBeVisible();
       const last30 = page.getByRole('radio', { name: texts.licence.period30![language] });
@@ -103,7 +103,7 @@ for (const variant of variants) {
     test('profile with its dialogs, and /admin not allowed', async ({ page, request }) => {
       const { language } = variant;
       const user = await createUser();
-      await open(page, await apiLogin(request, user.email, user.password), variant, '/profile');
+      await open(page, await apiLogin(request, user), variant, '/profile');
       await expect(
         page.getByRole('heading', { level: 1, name: texts.profile.title![language] }),
       ).toBeVisible();
@@ -120,7 +120,7 @@ for (const variant of variants) {
     });
 
     test('admin report', async ({ page, request }) => {
-      await open(page, await apiLogin(request, adminAccount.email, adminAccount.password), variant, '/admin');
+      await open(page, await apiLogin(request, 'admin'), variant, '/admin');
       await expect(page.getByRole('table')).toBeVisible();
       await expectNoAxeViolations(page, `/admin ${variant.theme} ${variant.language}`);
     });
@@ -148,7 +148,7 @@ test.describe('axe at phone width (375 × 812), light theme, de', () => {
 
   test('projects, project, licence (general tab), profile and the menu sheet', async ({ page, request }) => {
     const user = await createUser();
-    const session = await apiLogin(request, user.email, user.password);
+    const session = await apiLogin(request, user);
     const project = await apiCreateProject(request, session, {
       name: 'Schmale Ansicht',
       description: 'Prüfprojekt für Telefone',
@@ -192,7 +192,7 @@ test.describe('axe at phone width (375 × 812), light theme, de', () => {
   });
 
   test('admin report as cards', async ({ page, request }) => {
-    await open(page, await apiLogin(request, adminAccount.email, adminAccount.password), variant, '/admin');
+    await open(page, await apiLogin(request, 'admin'), variant, '/admin');
     await expect(page.getByRole('heading', { level: 1, name: de(texts.admin, 'title') })).toBeVisible();
     // Below md the report is one card per project; the table is not shown.
     const cards = page.getByRole('region', { name: new RegExp(`^${de(texts.admin, 'tableCaption')}`) });

@@ -1,16 +1,20 @@
-import { expect, test, type Locator } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import type { Locator } from '@playwright/test';
+import { insertLicence } from '../../server/src/modules/licence/licence.repository.ts';
+import { insertProject } from '../../server/src/modules/project/project.repository.ts';
+import { upsertUsage } from '../../server/src/modules/usage/usage.repository.ts';
 import {
-  adminAccount,
   apiLogin,
   createUser,
+  expect,
   expectNoAxeViolations,
   parseAmount,
   parseCalls,
+  preset,
   randomId,
-  signIn,
+  test,
   withDatabase,
-} from './signed-in-helpers';
+} from './fixtures';
 import { shippedTexts } from './translations';
 
 const admin = shippedTexts('Admin');
@@ -106,7 +110,7 @@ test.describe('admin report', () => {
     page,
     request,
   }) => {
-    await signIn(page, await apiLogin(request, adminAccount.email, adminAccount.password));
+    await preset(page, { session: await apiLogin(request, 'admin') });
     await page.goto('/admin');
     await expect(page.getByRole('heading', { level: 1, name: de('title') })).toBeVisible();
     await expect(page.getByText(/^Zeitraum: 01\.\d{2}\.\d{4} bis \d{2}\.\d{2}\.\d{4}$/)).toBeVisible();
@@ -213,37 +217,44 @@ test.describe('admin report', () => {
         usage: days('2026-01-12', [7, 7, 7, 7, 7, 7, 7, 7, 7]),
       },
     ];
-    const prices = withDatabase((db) => {
-      const rows = db
-        .prepare(
-          `SELECT id, price_per_1000_calls AS pricePer1000Calls, monthly_fee AS monthlyFee, single_payment AS singlePayment
-           FROM service WHERE id IN (?, ?, ?)`,
-        )
-        .all(...licences.map((licence) => licence.serviceId)) as (Prices & { id: string })[];
-      const created = '2025-12-01T09:00:00.000Z';
-      db.transaction(() => {
-        db.prepare(
-          `INSERT INTO project (id, owner_id, name, description, domains_production, domains_sandbox, created_at, updated_at)
-           VALUES (?, ?, ?, 'Bekannte Nutzung für den Bericht', '[]', '[]', ?, ?)`,
-        ).run(projectId, owner.oid, projectName, created, created);
-        for (const licence of licences) {
-          const licenceId = randomId('e2eLic');
-          db.prepare(
-            `INSERT INTO service_licence (id, project_id, service_id, licence_key, online, formdata, created_at, updated_at)
-             VALUES (?, ?, ?, ?, 1, '{}', ?, ?)`,
-          ).run(
-            licenceId,
-            projectId,
-            licence.serviceId,
-            randomId('key'),
-            licence.createdAt,
-            licence.createdAt,
-          );
-          const usage = db.prepare('INSERT INTO usage_daily (licence_id, day, count) VALUES (?, ?, ?)');
-          for (const [day, count] of Object.entries(licence.usage)) usage.run(licenceId, day, count);
-        }
-      })();
-      return Object.fromEntries(rows.map(({ id, ...price }) => [id, price]));
+    // The prices as the catalogue shows them (euros), in cents like the cost model.
+    const prices: Record<string, Prices> = {};
+    for (const { serviceId } of licences) {
+      const answer = await request.get(`/rest/collection/service/${serviceId}`);
+      expect(answer.status()).toBe(200);
+      const service = (await answer.json()) as Prices;
+      prices[serviceId] = {
+        pricePer1000Calls: Math.round(service.pricePer1000Calls * 100),
+        monthlyFee: Math.round(service.monthlyFee * 100),
+        singlePayment: Math.round(service.singlePayment * 100),
+      };
+    }
+    // Creation days in the past cannot be made through the API: the server's own repository
+    // functions write the project, its licences and their usage.
+    await withDatabase(async (db) => {
+      await insertProject(db, {
+        id: projectId,
+        ownerId: owner.oid,
+        name: projectName,
+        description: 'Bekannte Nutzung für den Bericht',
+        domainsProduction: [],
+        domainsSandbox: [],
+        now: '2025-12-01T09:00:00.000Z',
+      });
+      for (const licence of licences) {
+        const licenceId = randomId('e2eLic');
+        await insertLicence(db, {
+          id: licenceId,
+          projectId,
+          serviceId: licence.serviceId,
+          licenceKey: randomId('key'),
+          now: licence.createdAt,
+        });
+        await upsertUsage(
+          db,
+          Object.entries(licence.usage).map(([day, count]) => ({ licenceId, day, count })),
+        );
+      }
     });
     expect(Object.keys(prices).sort()).toEqual(licences.map((licence) => licence.serviceId).sort());
 
@@ -264,8 +275,8 @@ test.describe('admin report', () => {
     ];
 
     // The custom range, chosen in the picker as a user would.
-    const admin = await apiLogin(request, adminAccount.email, adminAccount.password);
-    await signIn(page, admin);
+    const admin = await apiLogin(request, 'admin');
+    await preset(page, { session: admin });
     await page.goto('/admin');
     await expect(page.getByRole('heading', { level: 1, name: de('title') })).toBeVisible();
     await page.getByLabel(de('periodPicker'), { exact: true }).selectOption('custom');
@@ -335,7 +346,7 @@ test.describe('admin report', () => {
   });
 
   test('a custom range is checked before it applies', async ({ page, request }) => {
-    await signIn(page, await apiLogin(request, adminAccount.email, adminAccount.password));
+    await preset(page, { session: await apiLogin(request, 'admin') });
     await page.goto('/admin');
     await page.getByLabel(de('periodPicker'), { exact: true }).selectOption('custom');
     await page.getByLabel(de('from'), { exact: true }).fill('2026-03-10');
@@ -353,7 +364,7 @@ test.describe('admin report', () => {
 
   test('a customer sees a clear "not allowed" state', async ({ page, request }) => {
     const user = await createUser();
-    await signIn(page, await apiLogin(request, user.email, user.password));
+    await preset(page, { session: await apiLogin(request, user) });
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: de('notAllowedTitle') })).toBeVisible();
     await expect(page.getByRole('table')).toHaveCount(0);

@@ -1,13 +1,14 @@
-import { expect, test } from '@playwright/test';
 import {
   apiLogin,
   createUser,
+  expect,
   expectNoAxeViolations,
   loginStatus,
-  signIn,
+  preset,
   smallPng,
+  test,
   toast,
-} from './signed-in-helpers';
+} from './fixtures';
 import { shippedTexts } from './translations';
 
 const profile = shippedTexts('Profile');
@@ -23,7 +24,7 @@ test.describe('profile (signed in)', () => {
 
   test('shows the personal data and edits the account', async ({ page, request }) => {
     const user = await createUser({ firstname: 'Paula', lastname: 'Profil' });
-    await signIn(page, await apiLogin(request, user.email, user.password));
+    await preset(page, { session: await apiLogin(request, user) });
     await page.goto('/profile');
     await expect(page.getByRole('heading', { level: 1, name: de(profile, 'title') })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Paula Profil' })).toBeVisible();
@@ -73,7 +74,7 @@ test.describe('profile (signed in)', () => {
     request,
   }) => {
     const user = await createUser();
-    await signIn(page, await apiLogin(request, user.email, user.password));
+    await preset(page, { session: await apiLogin(request, user) });
     const uploads: string[] = [];
     page.on('request', (r) => {
       if (r.method() === 'POST' && r.url().includes('/avatar')) uploads.push(r.url());
@@ -117,7 +118,7 @@ test.describe('profile (signed in)', () => {
     request,
   }) => {
     const user = await createUser();
-    await signIn(page, await apiLogin(request, user.email, user.password));
+    await preset(page, { session: await apiLogin(request, user) });
     await page.goto('/profile');
 
     await page.getByRole('button', { name: de(profile, 'changePassword') }).click();
@@ -158,8 +159,8 @@ test.describe('profile (signed in)', () => {
     await expect(repeat).toHaveValue('');
     await page.keyboard.press('Escape');
 
-    expect(await loginStatus(request, user.email, 'brand-new-secret')).toBe(200);
-    expect(await loginStatus(request, user.email, user.password)).toBe(401);
+    expect(await loginStatus(request, { email: user.email, password: 'brand-new-secret' })).toBe(200);
+    expect(await loginStatus(request, user)).toBe(401);
     // This session stayed valid (the server ends only the other sessions).
     await page.reload();
     await expect(

@@ -1,15 +1,15 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
-  adminAccount,
   apiCreateProject,
   apiLogin,
   createUser,
-  demoAccount,
+  expect,
   expectNoAxeViolations,
-  signIn,
+  preset,
   slugify,
+  test,
   toast,
-} from './signed-in-helpers';
+} from './fixtures';
 import { shippedTexts } from './translations';
 
 const projectsTexts = shippedTexts('Projects');
@@ -39,7 +39,7 @@ test.describe('projects, licences (signed in)', () => {
     // One long journey with seven axe runs; the machine is shared with the other suite.
     test.setTimeout(180_000);
     const user = await createUser();
-    await signIn(page, await apiLogin(request, user.email, user.password));
+    await preset(page, { session: await apiLogin(request, user) });
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
 
     // Empty state with a picture and the one create button.
@@ -228,13 +228,13 @@ test.describe('projects, licences (signed in)', () => {
     request,
   }) => {
     const user = await createUser({ firstname: 'Olaf', lastname: 'Owner' });
-    const session = await apiLogin(request, user.email, user.password);
+    const session = await apiLogin(request, user);
     const project = await apiCreateProject(request, session, {
       name: 'Bestellstrecke',
       description: 'Prüfung der Lieferadressen.',
       serviceIds: ['adressvalidierung'],
     });
-    await signIn(page, session);
+    await preset(page, { session: session });
     await page.goto('/projects');
     const list = page.getByRole('list', { name: de(projectsTexts, 'listLabel') });
     await expect(list.getByRole('listitem')).toHaveCount(1);
@@ -256,14 +256,14 @@ test.describe('projects, licences (signed in)', () => {
     request,
   }) => {
     const user = await createUser();
-    const session = await apiLogin(request, user.email, user.password);
+    const session = await apiLogin(request, user);
     const project = await apiCreateProject(request, session, {
       name: 'Lager Alt',
       description: 'Umbenennen mit einer schon geladenen Lizenz.',
       serviceIds: ['captchaPro'],
     });
     const licenceId = project.licences[0]!.id;
-    await signIn(page, session);
+    await preset(page, { session: session });
     await page.goto(`/projects/${slugify('Lager Alt')}-${project.id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Lager Alt' })).toBeVisible();
 
@@ -326,14 +326,14 @@ test.describe('projects, licences (signed in)', () => {
   });
 
   test("another user cannot open someone else's project or licence", async ({ page, request }) => {
-    const demo = await apiLogin(request, demoAccount.email, demoAccount.password);
+    const demo = await apiLogin(request, 'demo');
     const demoProjects = (await (
       await request.get(`/rest/collection/person/${demo.oid}/project`, {
         headers: { Authorization: `Bearer ${demo.token}` },
       })
     ).json()) as { id: string; name: string; licences: { id: string }[] }[];
     const foreign = demoProjects.find((project) => project.id === 'demoProjShop') ?? demoProjects[0]!;
-    await signIn(page, await apiLogin(request, adminAccount.email, adminAccount.password));
+    await preset(page, { session: await apiLogin(request, 'admin') });
 
     await page.goto(`/projects/${slugify(foreign.name)}-${foreign.id}`);
     await expect(page).toHaveURL(/\/404$/);
