@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, isoDay } from '../src/lib/time.js';
+import { addDays, isoDay } from '../src/lib/period.js';
 import { bearer, buildTestApp, createPerson, createService, form, login, snapshot, type TestContext } from './helper.js';
 
 const INGEST = 'ingest-token-0123456789-0123456789-abcdef';

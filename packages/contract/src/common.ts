@@ -10,7 +10,16 @@ export const idSchema = z.string().regex(/^[A-Za-z0-9]{1,64}$/, 'invalid id');
 export const languageSchema = z.enum(['de', 'en']);
 export type Language = z.infer<typeof languageSchema>;
 
-export const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD');
+/**
+ * Every day the portal accepts: a real calendar day (2026-02-30 is refused) between these bounds,
+ * so that no period, loop or month list can grow without limit. See docs/domain.md#dates.
+ */
+export const FIRST_DAY = '2000-01-01';
+export const LAST_DAY = '2100-12-31';
+
+export const isoDateSchema = z.iso
+  .date()
+  .refine((day) => day >= FIRST_DAY && day <= LAST_DAY, { message: `between ${FIRST_DAY} and ${LAST_DAY}` });
 
 export const accountingSchema = z.enum(['request', 'pageview', 'monthly']);
 export type Accounting = z.infer<typeof accountingSchema>;

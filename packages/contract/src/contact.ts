@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { formBoolean } from './form-values.js';
+import { multiLineText, singleLineText } from './text.js';
 
 export const contactFormSchema = z
   .object({
-    firstname: z.string().trim().min(1).max(100),
-    subname: z.string().trim().min(1).max(100),
+    firstname: singleLineText().trim().min(1).max(100),
+    subname: singleLineText().trim().min(1).max(100),
     email: z.email().max(254),
     terms: formBoolean.refine((v) => v, { message: 'terms must be accepted' }),
-    message: z.string().trim().max(5000).optional(),
+    message: multiLineText().trim().max(5000).optional(),
   })
   .strict();
 export type ContactForm = z.infer<typeof contactFormSchema>;

@@ -13,6 +13,7 @@ export const errorCodeSchema = z.enum([
   'payloadTooLarge',
   'unsupportedMediaType',
   'badRequest',
+  'unavailable',
   'internal',
 ]);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;

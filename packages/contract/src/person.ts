@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, languageSchema } from './common.js';
+import { singleLineText } from './text.js';
 
 export const salutationSchema = z.enum(['m', 'f']);
 
@@ -22,7 +23,7 @@ export const personSchema = z.object({
 });
 export type Person = z.infer<typeof personSchema>;
 
-const text = (max: number) => z.string().trim().max(max);
+const text = (max: number) => singleLineText().trim().max(max);
 
 /** Changed fields only. email and id may be sent (the form does) but never change anything. */
 export const personPatchSchema = z
@@ -33,7 +34,7 @@ export const personPatchSchema = z
     language: languageSchema.optional(),
     place: text(100).optional(),
     company: text(150).optional(),
-    email: z.string().max(254).optional(),
+    email: singleLineText().max(254).optional(),
     id: idSchema.optional(),
   })
   .strict()
@@ -43,8 +44,8 @@ export type PersonPatch = z.infer<typeof personPatchSchema>;
 export const passwordChangeSchema = z
   .object({
     oid: idSchema.optional(),
-    passwordActual: z.string().min(1).max(200),
-    password: z.string().min(8).max(200),
+    passwordActual: singleLineText().min(1).max(200),
+    password: singleLineText().min(8).max(200),
   })
   .strict();
 export type PasswordChange = z.infer<typeof passwordChangeSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './common.js';
 import { formStringList } from './form-values.js';
+import { multiLineText, singleLineText } from './text.js';
 import { serviceSummarySchema } from './service.js';
 
 /** Host names as a browser would send them in Origin: letters, digits, dots, dashes, an optional port. */
@@ -39,8 +40,8 @@ export const projectSchema = z.object({
 export type Project = z.infer<typeof projectSchema>;
 export const projectListSchema = z.array(projectSchema);
 
-const name = z.string().trim().min(1).max(120);
-const description = z.string().trim().min(1).max(2000);
+const name = singleLineText().trim().min(1).max(120);
+const description = multiLineText().trim().min(1).max(2000);
 
 export const projectCreateSchema = z
   .object({

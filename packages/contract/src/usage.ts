@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateSchema } from './common.js';
+import { singleLineText } from './text.js';
 
 /** Usage ingest from the provider's services: absolute counts per licence key and day. */
 export const usageIngestSchema = z
@@ -8,7 +9,7 @@ export const usageIngestSchema = z
       .array(
         z
           .object({
-            licenceKey: z.string().min(1).max(100),
+            licenceKey: singleLineText().min(1).max(100),
             day: isoDateSchema,
             count: z.number().int().min(0).max(1_000_000_000),
           })
@@ -24,9 +25,9 @@ export const usageIngestResponseSchema = z.object({ accepted: z.number().int(), 
 /** Licence check from the provider's services: is this key live, and for which host? */
 export const licenceCheckSchema = z
   .object({
-    licenceKey: z.string().min(1).max(100),
+    licenceKey: singleLineText().min(1).max(100),
     /** Host the request came from (Origin/Referer host), to match the project's domains. */
-    host: z.string().max(253).optional(),
+    host: singleLineText().max(253).optional(),
   })
   .strict();
 

@@ -24,6 +24,10 @@ const messages: Record<ErrorCode, Record<Language, string>> = {
     en: 'This format is not supported.',
   },
   badRequest: { de: 'Die Anfrage ist fehlerhaft.', en: 'The request is malformed.' },
+  unavailable: {
+    de: 'Der Dienst ist gerade überlastet. Bitte versuche es gleich noch einmal.',
+    en: 'The service is busy right now. Please try again in a moment.',
+  },
   internal: {
     de: 'Etwas ist schiefgelaufen. Bitte versuche es später erneut.',
     en: 'Something went wrong. Please try again later.',

@@ -1,11 +1,39 @@
-import { addDays, isoDay } from './time.js';
 import { validation } from './http-error.js';
-import { fieldMessage } from './error-messages.js';
-import type { Language } from './language.js';
+
+// Days are 'YYYY-MM-DD' text in UTC, the storage format of usage days. Every day that enters
+// the server is a real calendar day between FIRST_DAY and LAST_DAY (the contract's date schema),
+// and every loop over days or months counts with numbers, never by comparing day strings, so
+// none can run away. See docs/domain.md#dates.
+
+const DAY_MS = 86_400_000;
 
 export interface Period {
   from: string;
   to: string;
+}
+
+/** 'YYYY-MM-DD' of a date in UTC. */
+export function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** Days since 1970-01-01 of a 'YYYY-MM-DD' day. */
+function dayNumber(day: string): number {
+  return Math.floor(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
+}
+
+export function addDays(day: string, days: number): string {
+  return isoDay(new Date((dayNumber(day) + days) * DAY_MS));
+}
+
+/** Number of days in [from, to], both included (0 when to is before from). */
+export function dayCount(period: Period): number {
+  return Math.max(0, dayNumber(period.to) - dayNumber(period.from) + 1);
+}
+
+/** Every day of the period in order. */
+export function daysOf(period: Period): string[] {
+  return Array.from({ length: dayCount(period) }, (_, i) => addDays(period.from, i));
 }
 
 /** First and last day of the calendar month (UTC) containing `day`. */
@@ -22,39 +50,31 @@ export function currentMonth(now = new Date()): Period {
 
 /** 'YYYY-MM' of every calendar month that touches [from, to]. */
 export function monthsTouching(period: Period): string[] {
-  const months: string[] = [];
-  let cursor = monthOf(period.from).from;
-  while (cursor <= period.to) {
-    months.push(cursor.slice(0, 7));
-    cursor = addDays(monthOf(cursor).to, 1);
-  }
-  return months;
-}
-
-export function isRealDay(day: string): boolean {
-  const d = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && isoDay(d) === day;
+  const [fromYear, fromMonth] = period.from.split('-').map(Number) as [number, number];
+  const [toYear, toMonth] = period.to.split('-').map(Number) as [number, number];
+  const count = Math.max(0, (toYear - fromYear) * 12 + (toMonth - fromMonth) + 1);
+  return Array.from({ length: count }, (_, i) => {
+    const monthIndex = fromMonth - 1 + i;
+    const year = fromYear + Math.floor(monthIndex / 12);
+    return `${year}-${String((monthIndex % 12) + 1).padStart(2, '0')}`;
+  });
 }
 
 /**
- * A period from optional query values: both given, or the default. Rejects impossible dates,
- * from after to, and periods longer than `maxDays`.
+ * A period from optional query values (already real days in range, checked by the schema): both
+ * given, or neither for the default. Refuses one without the other, `to` before `from`, and
+ * periods longer than `maxDays`.
  */
 export function resolvePeriod(
   query: { from?: string | undefined; to?: string | undefined },
   fallback: Period,
-  language: Language,
   maxDays = 3660,
 ): Period {
-  const from = query.from ?? (query.to ? undefined : fallback.from);
-  const to = query.to ?? (query.from ? undefined : fallback.to);
-  const problems: Record<string, string> = {};
-  if (!from || !isRealDay(from)) problems.from = fieldMessage(from ? 'invalid' : 'required', language);
-  if (!to || !isRealDay(to)) problems.to = fieldMessage(to ? 'invalid' : 'required', language);
-  if (from && to && !problems.from && !problems.to) {
-    const days = (Date.parse(to) - Date.parse(from)) / 86_400_000;
-    if (days < 0 || days > maxDays) problems.to = fieldMessage('invalid', language);
-  }
-  if (Object.keys(problems).length > 0 || !from || !to) throw validation(problems);
-  return { from, to };
+  if (query.from === undefined && query.to === undefined) return fallback;
+  if (query.from === undefined) throw validation({ from: 'required' });
+  if (query.to === undefined) throw validation({ to: 'required' });
+  const period = { from: query.from, to: query.to };
+  const days = dayCount(period);
+  if (days === 0 || days > maxDays) throw validation({ to: 'invalid' });
+  return period;
 }

@@ -3,12 +3,12 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '@portal/contract/error';
 import { HttpError } from '../lib/http-error.js';
 import { errorMessage, fieldMessage, type FieldProblem } from '../lib/error-messages.js';
-import { requestLanguage } from '../lib/language.js';
+import { requestLanguage, type Language } from '../lib/language.js';
 
 interface Mapped {
   status: number;
   code: ErrorCode;
-  fields?: Record<string, string>;
+  fields?: Record<string, FieldProblem>;
   headers?: Record<string, string>;
 }
 
@@ -20,15 +20,15 @@ function problemOf(code: string, message: string): FieldProblem {
   return 'invalid';
 }
 
-/** Field name (dotted path) → message in the request's language. */
-function fieldsFromValidation(error: FastifyError, request: FastifyRequest): Record<string, string> {
-  const language = requestLanguage(request.headers);
-  const fields: Record<string, string> = {};
+/** Field name (dotted path) → what is wrong with it. */
+function fieldsFromValidation(error: FastifyError): Record<string, FieldProblem> {
+  // No prototype: a field named __proto__ is a field like any other here.
+  const fields: Record<string, FieldProblem> = Object.create(null) as Record<string, FieldProblem>;
   for (const item of error.validation ?? []) {
     const path = item.instancePath.replace(/^\//, '').replaceAll('/', '.');
     const keys = item.keyword === 'unrecognized_keys' ? ((item.params as { keys?: string[] }).keys ?? []) : [path];
     for (const key of keys) {
-      fields[key || '_'] ??= fieldMessage(problemOf(item.keyword, item.message ?? ''), language);
+      fields[key || '_'] ??= problemOf(item.keyword, item.message ?? '');
     }
   }
   return fields;
@@ -36,7 +36,7 @@ function fieldsFromValidation(error: FastifyError, request: FastifyRequest): Rec
 
 // Maps every thrown error to the public error shape. Only HttpError and fastify's own client
 // errors (4xx) are described to the client; anything else is a fault and says only "internal".
-function mapError(error: FastifyError, request: FastifyRequest): Mapped {
+function mapError(error: FastifyError): Mapped {
   if (error instanceof HttpError) {
     return {
       status: error.statusCode,
@@ -46,7 +46,7 @@ function mapError(error: FastifyError, request: FastifyRequest): Mapped {
     };
   }
   if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
-    return { status: 400, code: 'validation', fields: fieldsFromValidation(error, request) };
+    return { status: 400, code: 'validation', fields: fieldsFromValidation(error) };
   }
   const status = error.statusCode ?? 500;
   if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_FILES_LIMIT') {
@@ -57,15 +57,23 @@ function mapError(error: FastifyError, request: FastifyRequest): Mapped {
   if (status === 401) return { status: 401, code: 'unauthorized' };
   if (status === 404) return { status: 404, code: 'notFound' };
   if (status >= 400 && status < 500) return { status: 400, code: 'badRequest' };
+  // Refused on purpose (overload, see app.ts): the client may retry; Retry-After is already set.
+  if (status === 503) return { status: 503, code: 'unavailable' };
   return { status: 500, code: 'internal' };
 }
 
-export function sendError(request: FastifyRequest, reply: FastifyReply, mapped: Mapped): FastifyReply {
+/** Field name → message in the request's language. */
+function localiseFields(fields: Record<string, FieldProblem>, language: Language): Record<string, string> {
+  return Object.fromEntries(Object.entries(fields).map(([field, problem]) => [field, fieldMessage(problem, language)]));
+}
+
+function sendError(request: FastifyRequest, reply: FastifyReply, mapped: Mapped): FastifyReply {
+  const language = requestLanguage(request.headers);
   const body: ErrorBody = {
     error: {
       code: mapped.code,
-      message: errorMessage(mapped.code, requestLanguage(request.headers)),
-      ...(mapped.fields ? { fields: mapped.fields } : {}),
+      message: errorMessage(mapped.code, language),
+      ...(mapped.fields ? { fields: localiseFields(mapped.fields, language) } : {}),
       requestId: request.id,
     },
   };
@@ -80,8 +88,9 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, mapped: 
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const mapped = mapError(error, request);
-    if (mapped.status >= 500) request.log.error({ err: error }, 'request failed');
+    const mapped = mapError(error);
+    if (mapped.status === 503) request.log.warn({ code: error.code }, 'request refused: server under pressure');
+    else if (mapped.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: mapped.code, status: mapped.status }, 'request rejected');
     return sendError(request, reply, mapped);
   });

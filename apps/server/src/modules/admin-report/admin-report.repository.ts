@@ -29,6 +29,7 @@ export async function listBillableLicences(db: Db, fromTimestamp: string, toTime
     ])
     .where('serviceLicence.createdAt', '<=', toTimestamp)
     .where((eb) => eb.or([eb('serviceLicence.deletedAt', 'is', null), eb('serviceLicence.deletedAt', '>=', fromTimestamp)]))
+    .where((eb) => eb.or([eb('project.deletedAt', 'is', null), eb('project.deletedAt', '>=', fromTimestamp)]))
     .execute();
 }
 

@@ -18,7 +18,7 @@ export const adminReportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const period = resolvePeriod(request.query, currentMonth(), request.language);
+      const period = resolvePeriod(request.query, currentMonth());
       const report = await buildAdminReport(app.db, period);
       const wantsCsv = request.query.format === 'csv' || (request.headers.accept ?? '').includes('text/csv');
       if (wantsCsv) {

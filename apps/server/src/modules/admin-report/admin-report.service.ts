@@ -66,7 +66,9 @@ export async function buildAdminReport(db: Kysely<Database>, period: Period): Pr
 
   const perProject = new Map<string, CentsRow>();
   for (const licence of licences) {
-    const costs = licenceCosts(licence, usage.get(licence.licenceId) ?? 0, period);
+    // A licence ends with its project: months after the project's deletion are never billed.
+    const ended = [licence.deletedAt, licence.projectDeletedAt].filter((at) => at !== null).sort()[0] ?? null;
+    const costs = licenceCosts({ ...licence, deletedAt: ended }, usage.get(licence.licenceId) ?? 0, period);
     const sum = perProject.get(licence.projectId) ?? { calls: 0, priceApi: 0, monthly: 0, singlePayment: 0 };
     perProject.set(licence.projectId, {
       calls: sum.calls + costs.calls,

@@ -1,4 +1,5 @@
-import { HttpError, unauthorized } from '../../lib/http-error.js';
+import { isSingleLineText } from '@portal/contract/text';
+import { HttpError, unauthorized, validation } from '../../lib/http-error.js';
 
 /**
  * Reads `Authorization: Basic base64(email:password)`. The password may contain ':', so the
@@ -14,5 +15,8 @@ export function parseBasicCredentials(header: string | undefined): { email: stri
   const email = decoded.slice(0, colon).trim().toLowerCase();
   const password = decoded.slice(colon + 1);
   if (email.length > 254 || password.length === 0 || password.length > 200) throw new HttpError(400, 'badRequest');
+  // Control characters never belong to an address or a password (and PostgreSQL refuses NUL).
+  if (!isSingleLineText(email)) throw validation({ email: 'invalid' });
+  if (!isSingleLineText(password)) throw validation({ password: 'invalid' });
   return { email, password };
 }

@@ -81,12 +81,13 @@ export async function insertLicence(
     .execute();
 }
 
-export async function updateLicence(
+/** Changes a live licence; false when it was removed meanwhile. */
+export async function updateLiveLicence(
   db: Db,
   id: string,
   changes: { online?: number; formdata?: string; now: string },
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const result = await db
     .updateTable('serviceLicence')
     .set({
       ...(changes.online !== undefined ? { online: changes.online } : {}),
@@ -94,9 +95,18 @@ export async function updateLicence(
       updatedAt: changes.now,
     })
     .where('id', '=', id)
-    .execute();
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
-export async function softDeleteLicence(db: Db, id: string, now: string): Promise<void> {
-  await db.updateTable('serviceLicence').set({ deletedAt: now, updatedAt: now }).where('id', '=', id).execute();
+/** Soft delete (usage stays billable); false when it was already removed. */
+export async function softDeleteLicence(db: Db, id: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('serviceLicence')
+    .set({ deletedAt: now, updatedAt: now })
+    .where('id', '=', id)
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }

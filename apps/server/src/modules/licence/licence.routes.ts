@@ -2,8 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '@portal/contract/common';
 import { licencePatchSchema, licenceQuerySchema, licenceSchema } from '@portal/contract/licence';
-import { resolvePeriod } from '../../lib/period.js';
-import { addDays, isoDay } from '../../lib/time.js';
+import { addDays, isoDay, resolvePeriod } from '../../lib/period.js';
 import { currentUser } from '../../plugins/authenticate.js';
 import { getLicence, patchLicence } from './licence.service.js';
 
@@ -31,7 +30,7 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const period = resolvePeriod(request.query, last90Days(), request.language, 731);
+      const period = resolvePeriod(request.query, last90Days(), 731);
       return getLicence(app.db, currentUser(request), request.params.id, period);
     },
   );
@@ -51,7 +50,7 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      await patchLicence(app.db, user, request.params.id, request.body, request.language);
+      await patchLicence(app.db, user, request.params.id, request.body);
       return getLicence(app.db, user, request.params.id, last90Days());
     },
   );

@@ -2,16 +2,15 @@ import type { Kysely } from 'kysely';
 import type { Licence } from '@portal/contract/licence';
 import type { FormSection } from '@portal/contract/service';
 import type { Database, PersonRow } from '../../db/database.js';
-import { fieldMessage } from '../../lib/error-messages.js';
 import { HttpError, conflict, notFound, validation } from '../../lib/http-error.js';
 import { newId, newLicenceKey } from '../../lib/ids.js';
-import type { Language } from '../../lib/language.js';
-import type { Period } from '../../lib/period.js';
-import { addDays, nowIso } from '../../lib/time.js';
+import { daysOf, type Period } from '../../lib/period.js';
+import { nowIso } from '../../lib/time.js';
 import { mediaUrl } from '../catalogue/media.routes.js';
 import { parseForm } from '../catalogue/catalogue.mapper.js';
 import { findService } from '../catalogue/catalogue.repository.js';
 import { displayName } from '../person/person.mapper.js';
+import { updateLiveProject } from '../project/project.repository.js';
 import { requireOwnProject } from '../project/project.service.js';
 import { usagePerDay } from '../usage/usage.repository.js';
 import {
@@ -19,7 +18,7 @@ import {
   findLiveLicenceOfService,
   insertLicence,
   softDeleteLicence,
-  updateLicence,
+  updateLiveLicence,
   type LicenceWithContext,
 } from './licence.repository.js';
 
@@ -36,9 +35,15 @@ function isUniqueViolation(error: unknown): boolean {
 export async function addLicence(db: Kysely<Database>, user: PersonRow, projectId: string, serviceId: string) {
   await requireOwnProject(db, user, projectId);
   if (!(await findService(db, serviceId))) throw notFound();
-  if (await findLiveLicenceOfService(db, projectId, serviceId)) throw conflict('alreadyLicensed');
+  const now = nowIso();
   try {
-    await insertLicence(db, { id: newId(), projectId, serviceId, licenceKey: newLicenceKey(), now: nowIso() });
+    await db.transaction().execute(async (trx) => {
+      // Touching the project takes its row lock, so a delete of the project running at the same
+      // moment is ordered before or after this add, never in between (see softDeleteProject).
+      if (!(await updateLiveProject(trx, projectId, { now }))) throw notFound();
+      if (await findLiveLicenceOfService(trx, projectId, serviceId)) throw conflict('alreadyLicensed');
+      await insertLicence(trx, { id: newId(), projectId, serviceId, licenceKey: newLicenceKey(), now });
+    });
   } catch (error) {
     // Two adds at the same moment: the partial unique index lets only one through.
     if (isUniqueViolation(error)) throw conflict('alreadyLicensed');
@@ -49,7 +54,7 @@ export async function addLicence(db: Kysely<Database>, user: PersonRow, projectI
 export async function removeLicence(db: Kysely<Database>, user: PersonRow, projectId: string, licenceId: string) {
   const licence = await findLiveLicenceOfOwner(db, licenceId, user.id);
   if (!licence || licence.projectId !== projectId) throw notFound();
-  await softDeleteLicence(db, licenceId, nowIso());
+  if (!(await softDeleteLicence(db, licenceId, nowIso()))) throw notFound(); // removed meanwhile
 }
 
 async function requireOwnLicence(db: Kysely<Database>, user: PersonRow, id: string): Promise<LicenceWithContext> {
@@ -64,7 +69,7 @@ export async function getLicence(db: Kysely<Database>, user: PersonRow, id: stri
   const counted = new Map(rows.map((r) => [r.day, Number(r.count)]));
   const callsPerDate: Record<string, number> = {};
   let total = 0;
-  for (let day = period.from; day <= period.to; day = addDays(day, 1)) {
+  for (const day of daysOf(period)) {
     const count = counted.get(day) ?? 0;
     callsPerDate[day] = count;
     total += count;
@@ -97,45 +102,27 @@ export async function getLicence(db: Kysely<Database>, user: PersonRow, id: stri
   };
 }
 
-/** Settings values: a JSON object of known field ids to strings; anything else is refused. */
-export function parseFormValues(raw: string, form: FormSection[] | null, language: Language): Record<string, string> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    throw validation({ values: fieldMessage('invalid', language) });
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw validation({ values: fieldMessage('invalid', language) });
-  }
-  if (!form) throw validation({ values: fieldMessage('unknown', language) });
+/** Settings values (already text by the contract) may only name fields of the service's form. */
+function assertKnownFields(values: Record<string, string>, form: FormSection[] | null): void {
+  if (!form) throw validation({ values: 'unknown' });
   const known = new Set(form.flatMap((section) => section.fields.map((field) => field.id)));
-  const problems: Record<string, string> = {};
-  const values: Record<string, string> = {};
-  for (const [key, value] of Object.entries(parsed)) {
-    if (!known.has(key)) problems[key] = fieldMessage('unknown', language);
-    else if (typeof value !== 'string') problems[key] = fieldMessage('invalid', language);
-    else if (value.length > 5000) problems[key] = fieldMessage('tooLong', language);
-    else values[key] = value;
-  }
-  if (Object.keys(problems).length > 0) throw validation(problems);
-  return values;
+  const unknown = Object.keys(values).filter((key) => !known.has(key));
+  if (unknown.length > 0) throw validation(Object.fromEntries(unknown.map((key) => [key, 'unknown' as const])));
 }
 
 export async function patchLicence(
   db: Kysely<Database>,
   user: PersonRow,
   id: string,
-  input: { online?: boolean | undefined; values?: string | undefined },
-  language: Language,
+  input: { online?: boolean | undefined; values?: Record<string, string> | undefined },
 ): Promise<void> {
   const licence = await requireOwnLicence(db, user, id);
   const changes: { online?: number; formdata?: string; now: string } = { now: nowIso() };
   if (input.online !== undefined) changes.online = input.online ? 1 : 0;
   if (input.values !== undefined) {
-    const values = parseFormValues(input.values, parseForm(licence.formJson), language);
-    changes.formdata = JSON.stringify(values);
+    assertKnownFields(input.values, parseForm(licence.formJson));
+    changes.formdata = JSON.stringify(input.values);
   }
   if (changes.online === undefined && changes.formdata === undefined) throw new HttpError(400, 'validation');
-  await updateLicence(db, id, changes);
+  if (!(await updateLiveLicence(db, id, changes))) throw notFound(); // removed meanwhile
 }

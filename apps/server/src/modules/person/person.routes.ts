@@ -5,14 +5,14 @@ import { passwordChangeSchema, personPatchSchema, personSchema } from '@portal/c
 import { projectListSchema } from '@portal/contract/project';
 import { currentUser } from '../../plugins/authenticate.js';
 import { HttpError, notFound, validation } from '../../lib/http-error.js';
-import { fieldMessage } from '../../lib/error-messages.js';
+import type { FieldProblem } from '../../lib/error-messages.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { nowIso } from '../../lib/time.js';
 import { endOtherSessions } from '../auth/session.service.js';
 import { listProjectsOfOwner } from '../project/project.service.js';
 import { normaliseAvatar } from './avatar.service.js';
 import { toPerson } from './person.mapper.js';
-import { findAvatar, findPerson, updatePerson } from './person.repository.js';
+import { findAvatar, findPerson, saveAvatar, updatePerson } from './person.repository.js';
 import type { PersonUpdate } from '../../db/database.js';
 
 const oidParams = z.object({ oid: idSchema });
@@ -54,9 +54,9 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       ownId(request.params.oid, user.id);
       const { email, id, salutation, ...rest } = request.body;
-      const fields: Record<string, string> = {};
-      if (email !== undefined && email.trim().toLowerCase() !== user.email) fields.email = fieldMessage('invalid', request.language);
-      if (id !== undefined && id !== user.id) fields.id = fieldMessage('invalid', request.language);
+      const fields: Record<string, FieldProblem> = {};
+      if (email !== undefined && email.trim().toLowerCase() !== user.email) fields.email = 'invalid';
+      if (id !== undefined && id !== user.id) fields.id = 'invalid';
       if (Object.keys(fields).length > 0) throw validation(fields);
       const changes: PersonUpdate = { ...rest, updatedAt: nowIso() };
       if (salutation !== undefined) changes.salutation = salutation === '' ? null : salutation;
@@ -85,7 +85,7 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
       ownId(request.params.oid, user.id);
       if (request.body.oid !== undefined && request.body.oid !== user.id) throw notFound();
       if (!(await verifyPassword(user.passwordHash, request.body.passwordActual))) {
-        throw new HttpError(400, 'pwWrong', { passwordActual: fieldMessage('invalid', request.language) });
+        throw new HttpError(400, 'pwWrong', { passwordActual: 'invalid' });
       }
       await updatePerson(app.db, user.id, { passwordHash: await hashPassword(request.body.password), updatedAt: nowIso() });
       if (request.sessionId) await endOtherSessions(app.db, user.id, request.sessionId);
@@ -111,14 +111,10 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
       ownId(request.params.oid, user.id);
       if (!request.isMultipart()) throw new HttpError(415, 'unsupportedMediaType');
       const file = await request.file();
-      if (!file || file.fieldname !== 'avatar') throw validation({ avatar: fieldMessage('required', request.language) });
+      if (!file || file.fieldname !== 'avatar') throw validation({ avatar: 'required' });
       const input = await file.toBuffer(); // throws 413 past the multipart fileSize limit
       const webp = await normaliseAvatar(input);
-      await updatePerson(app.db, user.id, {
-        avatarWebp: webp,
-        avatarVersion: user.avatarVersion + 1,
-        updatedAt: nowIso(),
-      });
+      await saveAvatar(app.db, user.id, webp, nowIso());
       const updated = await findPerson(app.db, user.id);
       if (!updated) throw notFound();
       return toPerson(updated);

@@ -69,12 +69,16 @@ export async function insertProject(
     .execute();
 }
 
-export async function updateProject(
+/**
+ * Changes a live project; false when it is gone (deleted meanwhile). The update takes the
+ * project's row lock, so it is ordered against a delete running at the same time.
+ */
+export async function updateLiveProject(
   db: Db,
   id: string,
   changes: { name?: string; description?: string; domainsProduction?: string[]; domainsSandbox?: string[]; now: string },
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const result = await db
     .updateTable('project')
     .set({
       ...(changes.name !== undefined ? { name: changes.name } : {}),
@@ -84,16 +88,30 @@ export async function updateProject(
       updatedAt: changes.now,
     })
     .where('id', '=', id)
-    .execute();
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
-/** Soft delete: the project and its licences stay for the billing history. */
-export async function softDeleteProject(db: Db, id: string, now: string): Promise<void> {
+/**
+ * Soft delete: the project and its licences stay for the billing history. Call it in a
+ * transaction. The project row is marked first: that takes its lock, so a licence being added
+ * at the same moment (which locks the same row, see updateLiveProject) either commits before
+ * and is deleted here too, or waits and then finds the project gone. False when already gone.
+ */
+export async function softDeleteProject(db: Db, id: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('project')
+    .set({ deletedAt: now, updatedAt: now })
+    .where('id', '=', id)
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();
+  if (result.numUpdatedRows === 0n) return false;
   await db
     .updateTable('serviceLicence')
     .set({ deletedAt: now, updatedAt: now })
     .where('projectId', '=', id)
     .where('deletedAt', 'is', null)
     .execute();
-  await db.updateTable('project').set({ deletedAt: now, updatedAt: now }).where('id', '=', id).execute();
+  return true;
 }

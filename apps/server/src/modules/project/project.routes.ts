@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '@portal/contract/common';
 import { projectCreateSchema, projectPatchSchema, projectSchema } from '@portal/contract/project';
-import { fieldMessage } from '../../lib/error-messages.js';
 import { validation } from '../../lib/http-error.js';
 import { currentUser } from '../../plugins/authenticate.js';
 import { addLicence, removeLicence } from '../licence/licence.service.js';
@@ -27,7 +26,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUser(request);
       if (request.body.projectOwner !== user.id) {
-        throw validation({ projectOwner: fieldMessage('invalid', request.language) });
+        throw validation({ projectOwner: 'invalid' });
       }
       return reply.code(201).send(await createProject(app.db, user, request.body));
     },

@@ -14,7 +14,7 @@ import {
   insertProject,
   listLiveProjectsOfOwner,
   softDeleteProject,
-  updateProject,
+  updateLiveProject,
   type ProjectWithOwner,
 } from './project.repository.js';
 
@@ -103,16 +103,18 @@ export async function patchProject(
   input: ProjectPatch,
 ): Promise<Project> {
   await requireOwnProject(db, user, id);
-  await updateProject(db, id, {
+  const changed = await updateLiveProject(db, id, {
     ...input,
     ...(input.domainsProduction ? { domainsProduction: unique(input.domainsProduction) } : {}),
     ...(input.domainsSandbox ? { domainsSandbox: unique(input.domainsSandbox) } : {}),
     now: nowIso(),
   });
+  if (!changed) throw notFound(); // deleted meanwhile
   return getOwnProject(db, user, id);
 }
 
 export async function deleteProject(db: Kysely<Database>, user: PersonRow, id: string): Promise<void> {
   await requireOwnProject(db, user, id);
-  await db.transaction().execute((trx) => softDeleteProject(trx, id, nowIso()));
+  const deleted = await db.transaction().execute((trx) => softDeleteProject(trx, id, nowIso()));
+  if (!deleted) throw notFound(); // deleted meanwhile by a parallel call
 }

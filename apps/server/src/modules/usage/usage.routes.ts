@@ -6,9 +6,6 @@ import {
   usageIngestSchema,
 } from '@portal/contract/usage';
 import { environmentOf } from './licence-check.js';
-import { fieldMessage } from '../../lib/error-messages.js';
-import { validation } from '../../lib/http-error.js';
-import { isRealDay } from '../../lib/period.js';
 import { findLiveLicenceByKey, licenceIdsByKey, upsertUsage } from './usage.repository.js';
 
 export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,8 +24,6 @@ export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const items = request.body.items;
-      const badDays = items.filter((i) => !isRealDay(i.day));
-      if (badDays.length > 0) throw validation({ day: fieldMessage('invalid', request.language) });
       const ids = await licenceIdsByKey(app.db, [...new Set(items.map((i) => i.licenceKey))]);
       const rows = new Map<string, { licenceId: string; day: string; count: number }>();
       const unknown = new Set<string>();
