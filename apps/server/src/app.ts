@@ -2,6 +2,7 @@ import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
+import underPressure from '@fastify/under-pressure';
 import { Redis } from 'ioredis';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -27,7 +28,7 @@ import { translationRoutes } from './modules/translation/translation.routes.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { mediaRoutes } from './modules/catalogue/media.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
-import { LoginThrottle } from './modules/auth/login-throttle.js';
+import { LoginThrottle, memoryLimiters, redisLimiters } from './modules/auth/login-throttle.js';
 import { personRoutes } from './modules/person/person.routes.js';
 import { projectRoutes } from './modules/project/project.routes.js';
 import { licenceRoutes } from './modules/licence/licence.routes.js';
@@ -35,7 +36,6 @@ import { usageRoutes } from './modules/usage/usage.routes.js';
 import { adminReportRoutes } from './modules/admin-report/admin-report.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { createContactMailer } from './modules/contact/contact-mailer.js';
-import { memoryCounterStore, redisCounterStore } from './lib/counter-store.js';
 import { HttpError } from './lib/http-error.js';
 import { AVATAR_MAX_BYTES } from '@portal/contract/person';
 
@@ -63,6 +63,14 @@ const qsOptions = { allowPrototypes: false, arrayLimit: 100, depth: 5, parameter
 /** Largest request body we accept outside file uploads. */
 const BODY_LIMIT = 256 * 1024;
 
+// Slow or idle clients cannot hold sockets for ever: a request must arrive whole within 30 s,
+// an idle keep-alive socket closes after 72 s (longer than the usual 60 s of load balancers, so
+// they close first), any silent socket after 75 s. See docs/security.md#timeouts.
+const TIMEOUTS = { requestTimeout: 30_000, keepAliveTimeout: 72_000, connectionTimeout: 75_000 } as const;
+
+/** An event loop this late means requests are queueing: refuse new ones with 503 until it recovers. */
+const MAX_EVENT_LOOP_DELAY_MS = 1000;
+
 /**
  * Builds the whole application without listening, so tests can drive it with inject().
  * Order (as in fastify/demo): external plugins, then our plugins, then routes, then the SPA.
@@ -72,6 +80,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
+    ...TIMEOUTS,
     trustProxy: config.trustProxy,
     genReqId: () => newId(12),
     requestIdHeader: false,
@@ -99,6 +108,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
+  // Defence in depth against a stuck event loop: new requests get 503 with Retry-After (the error
+  // handler keeps its own error shape) and /rest/ready says not ready, so a load balancer takes
+  // this instance out until it recovers. Liveness (/rest/health) opts out in its route config.
+  await app.register(underPressure, { maxEventLoopDelay: MAX_EVENT_LOOP_DELAY_MS, retryAfter: 10 });
   await registerSecurityHeaders(app);
   // JSON answers (translations, catalogue, reports) shrink to a fifth; brotli at its fast
   // default level. Files of the web build arrive precompressed and are left as they are.
@@ -131,7 +144,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(translationRoutes);
   await app.register(catalogueRoutes);
   await app.register(mediaRoutes);
-  const throttle = new LoginThrottle(redis ? redisCounterStore(redis) : memoryCounterStore());
+  const throttle = new LoginThrottle(redis ? redisLimiters(redis) : memoryLimiters);
   await app.register(authRoutes, { throttle });
   await app.register(personRoutes);
   await app.register(projectRoutes);

@@ -119,6 +119,54 @@ describe('sign-in throttling', () => {
     expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(900);
   });
 
+  it('checks no more than 10 passwords of parallel guesses from one address (the right one as the 40th included)', async () => {
+    const person = await createPerson(ctx.db);
+    const remoteAddress = '10.7.7.7';
+    const guesses = Array.from({ length: 40 }, (_, i) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/rest/auth',
+        remoteAddress,
+        headers: { authorization: basicAuth(person.email, i === 39 ? person.password : `bad${i}`) },
+      }),
+    );
+    const statuses = (await Promise.all(guesses)).map((r) => r.statusCode);
+    const checked = statuses.filter((s) => s === 401 || s === 200).length;
+    expect(checked).toBeLessThanOrEqual(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40 - checked);
+    expect(statuses[39]).toBe(429);
+  });
+
+  it('does not let a stranger lock a customer out: failures from one address do not block another', async () => {
+    const person = await createPerson(ctx.db);
+    for (let i = 0; i < 12; i++) {
+      await ctx.app.inject({ method: 'POST', url: '/rest/auth', remoteAddress: '10.6.6.6', headers: { authorization: basicAuth(person.email, `bad${i}`) } });
+    }
+    const stranger = await ctx.app.inject({ method: 'POST', url: '/rest/auth', remoteAddress: '10.6.6.6', headers: { authorization: basicAuth(person.email, person.password) } });
+    expect(stranger.statusCode).toBe(429);
+    const customer = await ctx.app.inject({ method: 'POST', url: '/rest/auth', remoteAddress: '10.5.5.5', headers: { authorization: basicAuth(person.email, person.password) } });
+    expect(customer.statusCode).toBe(200);
+  });
+
+  it('under a spread attack on one account, refuses new addresses but lets a known one in', async () => {
+    const person = await createPerson(ctx.db);
+    const known = await ctx.app.inject({ method: 'POST', url: '/rest/auth', remoteAddress: '10.4.0.1', headers: { authorization: basicAuth(person.email, person.password) } });
+    expect(known.statusCode).toBe(200);
+    // 30 failures from 10 addresses, 3 each: under every per-address limit.
+    for (let i = 0; i < 30; i++) {
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/rest/auth',
+        remoteAddress: `10.3.0.${i % 10}`,
+        headers: { authorization: basicAuth(person.email, `bad${i}`) },
+      });
+    }
+    const fresh = await ctx.app.inject({ method: 'POST', url: '/rest/auth', remoteAddress: '10.2.0.1', headers: { authorization: basicAuth(person.email, person.password) } });
+    expect(fresh.statusCode).toBe(429);
+    const again = await ctx.app.inject({ method: 'POST', url: '/rest/auth', remoteAddress: '10.4.0.1', headers: { authorization: basicAuth(person.email, person.password) } });
+    expect(again.statusCode).toBe(200);
+  });
+
   it('refuses an address after 50 failures across accounts', async () => {
     for (let i = 0; i < 40; i++) {
       await ctx.app.inject({

@@ -19,6 +19,36 @@ describe('health, errors and headers', () => {
     expect(ready.json()).toEqual({ status: 'ok' });
   });
 
+  it('while the event loop is stuck, refuses requests with 503 and Retry-After and is not ready; recovers after', async () => {
+    // Block the loop in slices of 1.5 s (a runaway computation), yielding briefly in between so
+    // the load monitor can sample it.
+    for (let slice = 0; slice < 3; slice++) {
+      const end = Date.now() + 1500;
+      while (Date.now() < end) {
+        // busy
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    const ready = await ctx.app.inject({ method: 'GET', url: '/rest/ready' });
+    expect(ready.statusCode).toBe(503);
+    const catalogue = await ctx.app.inject({ method: 'GET', url: '/rest/collection/service', headers: { 'content-language': 'en' } });
+    expect(catalogue.statusCode).toBe(503);
+    expect(catalogue.headers['retry-after']).toBe('10');
+    expect(catalogue.json<{ error: { code: string; message: string } }>().error).toMatchObject({
+      code: 'unavailable',
+      message: 'The service is busy right now. Please try again in a moment.',
+    });
+    // Liveness still answers: the process is alive, only busy.
+    expect((await ctx.app.inject({ method: 'GET', url: '/rest/health' })).statusCode).toBe(200);
+    await expect
+      .poll(async () => (await ctx.app.inject({ method: 'GET', url: '/rest/ready' })).statusCode, { timeout: 5000, interval: 200 })
+      .toBe(200);
+  });
+
+  it('bounds how long a request and an idle connection may take', () => {
+    expect(ctx.app.initialConfig).toMatchObject({ requestTimeout: 30_000, keepAliveTimeout: 72_000, connectionTimeout: 75_000 });
+  });
+
   it('answers an unknown /rest/ path with a JSON 404 in the error shape, German by default', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/rest/does-not-exist' });
     expect(res.statusCode).toBe(404);

@@ -22,16 +22,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ throttle: LoginThrottle }> = as
     },
     async (request) => {
       const { email, password } = parseBasicCredentials(request.headers.authorization);
-      await throttle.assertAllowed(email, request.ip);
+      const attempt = await throttle.reserve(email, request.ip);
       const person = await findPersonByEmail(app.db, email);
       // Verify against a dummy hash for unknown accounts, so both cases take the same time
       // and give the same answer.
       const ok = await verifyPassword(person?.passwordHash ?? (await dummyPasswordHash()), password);
-      if (!person || !ok) {
-        await throttle.recordFailure(email, request.ip);
-        throw unauthorized();
-      }
-      await throttle.recordSuccess(email);
+      if (!person || !ok) throw unauthorized(); // the reserved attempt stays counted
+      await attempt.succeeded();
       const token = await createSession(app.db, person.id);
       return { token, oid: person.id };
     },

@@ -1,37 +1,95 @@
-import type { CounterStore } from '../../lib/counter-store.js';
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { HttpError } from '../../lib/http-error.js';
 
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-export const MAX_FAILURES_PER_ACCOUNT = 10;
-export const MAX_FAILURES_PER_ADDRESS = 50;
+// Sign-in throttling. The policy and its reasons are in docs/security.md#sign-in-throttling:
+// failures count per account and address (the hard limit), per address across accounts
+// (password spraying) and per account across addresses; the last only refuses addresses that
+// have not signed in to that account before, so a stranger cannot lock a customer out.
+const WINDOW_SECONDS = 15 * 60;
+export const LOGIN_LIMITS = {
+  perAccountAndAddress: 10,
+  perAddress: 50,
+  perAccountFromNewAddresses: 30,
+  windowSeconds: WINDOW_SECONDS,
+  /** How long an address that signed in successfully stays known for that account. */
+  knownAddressSeconds: 14 * 24 * 60 * 60, // in-memory timers cannot exceed 24.8 days
+} as const;
+
+interface LimiterOptions {
+  keyPrefix: string;
+  points: number;
+  duration: number;
+  blockDuration?: number;
+}
+type LimiterFactory = (options: LimiterOptions) => RateLimiterAbstract;
+
+/** Counters in this process: one instance. */
+export const memoryLimiters: LimiterFactory = (options) => new RateLimiterMemory(options);
 
 /**
- * Counts failed sign-ins per account and per client address. Past either limit, sign-in is
- * refused (even with the right password) until the window ends, with Retry-After.
+ * Counters in Redis, shared by every instance. Should Redis fail, the counters of this process
+ * stand in, so sign-in neither opens up nor stops working.
  */
+export const redisLimiters =
+  (redis: Redis): LimiterFactory =>
+  (options) =>
+    new RateLimiterRedis({
+      ...options,
+      keyPrefix: `portal:login:${options.keyPrefix}`,
+      storeClient: redis,
+      insuranceLimiter: new RateLimiterMemory(options),
+    });
+
+const tooMany = (msBeforeNext: number): HttpError =>
+  new HttpError(429, 'rateLimited', undefined, { 'retry-after': String(Math.max(1, Math.ceil(msBeforeNext / 1000))) });
+
+/** What to do once the password has been checked. */
+export interface LoginAttempt {
+  /** The right password: the attempt does not count as a failure, and the address becomes known. */
+  succeeded(): Promise<void>;
+}
+
 export class LoginThrottle {
-  constructor(private readonly store: CounterStore) {}
+  private readonly pair: RateLimiterAbstract;
+  private readonly address: RateLimiterAbstract;
+  private readonly account: RateLimiterAbstract;
+  private readonly known: RateLimiterAbstract;
 
-  async assertAllowed(email: string, address: string): Promise<void> {
-    const [account, ip] = await Promise.all([this.store.get(`acct:${email}`), this.store.get(`ip:${address}`)]);
-    const blocked = [
-      account.count >= MAX_FAILURES_PER_ACCOUNT ? account.resetInMs : 0,
-      ip.count >= MAX_FAILURES_PER_ADDRESS ? ip.resetInMs : 0,
+  constructor(create: LimiterFactory) {
+    const window = { duration: WINDOW_SECONDS, blockDuration: WINDOW_SECONDS };
+    this.pair = create({ keyPrefix: 'pair', points: LOGIN_LIMITS.perAccountAndAddress, ...window });
+    this.address = create({ keyPrefix: 'addr', points: LOGIN_LIMITS.perAddress, ...window });
+    this.account = create({ keyPrefix: 'acct', points: LOGIN_LIMITS.perAccountFromNewAddresses, ...window });
+    this.known = create({ keyPrefix: 'known', points: 1, duration: LOGIN_LIMITS.knownAddressSeconds });
+  }
+
+  /**
+   * Reserves one attempt on every counter that applies, atomically and before the password is
+   * checked: parallel guesses cannot slip past a limit. Refused with 429 and Retry-After.
+   */
+  async reserve(email: string, address: string): Promise<LoginAttempt> {
+    const pairKey = `${email}|${address}`;
+    const isKnown = (await this.known.get(pairKey)) !== null;
+    const counters: Array<[RateLimiterAbstract, string]> = [
+      [this.pair, pairKey],
+      [this.address, address],
+      ...(isKnown ? [] : [[this.account, email] as [RateLimiterAbstract, string]]),
     ];
-    const waitMs = Math.max(...blocked);
-    if (waitMs > 0) {
-      throw new HttpError(429, 'rateLimited', undefined, { 'retry-after': String(Math.ceil(waitMs / 1000)) });
+    try {
+      for (const [limiter, key] of counters) await limiter.consume(key);
+    } catch (error) {
+      if (error instanceof RateLimiterRes) throw tooMany(error.msBeforeNext);
+      throw error;
     }
-  }
-
-  async recordFailure(email: string, address: string): Promise<void> {
-    await Promise.all([
-      this.store.increment(`acct:${email}`, LOGIN_WINDOW_MS),
-      this.store.increment(`ip:${address}`, LOGIN_WINDOW_MS),
-    ]);
-  }
-
-  async recordSuccess(email: string): Promise<void> {
-    await this.store.reset(`acct:${email}`);
+    return {
+      succeeded: async () => {
+        await Promise.all([
+          this.pair.delete(pairKey),
+          ...counters.slice(1).map(([limiter, key]) => limiter.reward(key, 1)),
+          this.known.set(pairKey, 1, LOGIN_LIMITS.knownAddressSeconds),
+        ]);
+      },
+    };
   }
 }

@@ -9,15 +9,18 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   // orchestrator does not restart healthy processes while the database is down.
   app.get(
     '/rest/health',
-    { config: { access: 'public' }, schema: { tags: ['ops'], response: { 200: statusSchema } } },
+    // pressureHandler: answer even while the server refuses other requests under pressure.
+    { config: { access: 'public', pressureHandler: () => undefined }, schema: { tags: ['ops'], response: { 200: statusSchema } } },
     async () => ({ status: 'ok' as const }),
   );
 
-  // Readiness: the database answers; a load balancer sends traffic only while this is 200.
+  // Readiness: not under pressure and the database answers; a load balancer sends traffic only
+  // while this is 200.
   app.get(
     '/rest/ready',
     { config: { access: 'public' }, schema: { tags: ['ops'], response: { 200: statusSchema, 503: statusSchema } } },
     async (request, reply) => {
+      if (app.isUnderPressure()) return reply.code(503).send({ status: 'unavailable' as const });
       try {
         await sql`select 1`.execute(app.db);
         return { status: 'ok' as const };
