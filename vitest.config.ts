@@ -20,6 +20,8 @@ function answers(host: string, port: number): Promise<boolean> {
 
 const serverTest = {
   include: ['apps/server/test/**/*.test.ts'],
+  // The reliability suite has a config of its own (npm run test:reliability).
+  exclude: ['apps/server/test/reliability/**'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
 };

@@ -1,0 +1,176 @@
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/database.js';
+import type { AccessPolicy } from '../../src/plugins/access.js';
+import { buildTestApp, type TestContext } from '../helper.js';
+import {
+  INGEST_TOKEN,
+  bearer,
+  createOwnedProject,
+  createWorld,
+  dialect,
+  fillParams,
+  freshToken,
+  injector,
+  multipart,
+  pngImage,
+  printFigures,
+  randomAddress,
+  restRoutes,
+  validRequest,
+  type Res,
+  type Send,
+  type World,
+} from './support.js';
+
+// The access matrix, generated from the registered route table (a new route is in it without
+// editing this file): every /rest/ URL × every method × {anonymous, owner, other customer,
+// admin}, each call made with the owner's ids in the path and a body the owner may send.
+// Promise: nobody but the owner reads or changes the owner's data (404 on their ids, nothing
+// of theirs in any answer, their rows unchanged), no one but an admin gets 2xx from an admin
+// route, no one without the ingest token gets into the ingest routes, and the owner really can
+// use each of their routes with that call (so the refusals above are not just bad requests).
+
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+type Who = 'anonymous' | 'owner' | 'other' | 'admin';
+const is2xx = (status: number): boolean => status >= 200 && status < 300;
+
+/** Everything of the owner a stranger could read or change. */
+async function ownerRows(db: Kysely<Database>, ownerId: string): Promise<string> {
+  const person = await db.selectFrom('person').selectAll().where('id', '=', ownerId).execute();
+  const projects = await db
+    .selectFrom('project')
+    .selectAll()
+    .where('ownerId', '=', ownerId)
+    .orderBy('id')
+    .execute();
+  const licences = await db
+    .selectFrom('serviceLicence')
+    .selectAll()
+    .where('projectId', 'in', ['', ...projects.map((p) => p.id)])
+    .orderBy('id')
+    .execute();
+  const usage = await db
+    .selectFrom('usageDaily')
+    .selectAll()
+    .where('licenceId', 'in', ['', ...licences.map((l) => l.id)])
+    .orderBy('licenceId')
+    .orderBy('day')
+    .execute();
+  return JSON.stringify({ person, projects, licences, usage }, (_k, v: unknown) =>
+    Buffer.isBuffer(v) ? v.toString('base64') : v,
+  );
+}
+
+/** What must hold for one call; the problem in words, or undefined. */
+function judge(
+  access: AccessPolicy | undefined,
+  who: Who,
+  hasOwnerIds: boolean,
+  res: Res,
+  world: World,
+  knownBody: boolean,
+): string | undefined {
+  const status = res.statusCode;
+  if (status >= 500) return `answered ${status}`;
+  const leaks =
+    who !== 'owner' && !(who === 'admin' && access === 'admin') && res.body.includes(world.secret);
+  if (leaks) return `showed the owner's project (status ${status})`;
+  if (access === undefined)
+    return status === 404 || status === 405 ? undefined : `unregistered method answered ${status}`;
+  if (access === 'ingest')
+    return status === 401 ? undefined : `ingest route answered ${status} without the ingest token`;
+  if (access === 'public') return undefined;
+  if (who === 'anonymous') return status === 401 ? undefined : `answered ${status} without a token`;
+  if (access === 'admin') {
+    if (who === 'admin') return is2xx(status) ? undefined : `admin got ${status}`;
+    return status === 403 ? undefined : `non-admin got ${status} from an admin route`;
+  }
+  if (who === 'owner') return is2xx(status) || !knownBody ? undefined : `the owner got ${status}`;
+  if (hasOwnerIds && status !== 404) return `answered ${status} to someone else on the owner's ids`;
+  return undefined;
+}
+
+describe(`access matrix (${dialect})`, () => {
+  let ctx: TestContext;
+  let send: Send;
+  let world: World;
+
+  beforeAll(async () => {
+    ctx = await buildTestApp({ USAGE_INGEST_TOKEN: INGEST_TOKEN });
+    send = injector(ctx.app);
+    world = await createWorld(ctx.db);
+    const avatar = multipart('avatar', 'a.png', 'image/png', await pngImage(16));
+    const uploaded = await send({
+      method: 'POST',
+      url: `/rest/collection/person/${world.owner.id}/avatar`,
+      headers: { ...bearer(world.owner.token), ...avatar.headers },
+      payload: avatar.payload,
+    });
+    expect(uploaded.statusCode).toBe(200);
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it('lets nobody but the owner at their data and nobody but admins at admin routes', async () => {
+    const routes = restRoutes(ctx.app);
+    // Routes that differ only in parameter names share one path in the router.
+    const pathOf = (url: string): string => url.replace(/:[A-Za-z]+/g, ':');
+    const paths = [...new Set(routes.map((r) => pathOf(r.url)))];
+    expect(paths.length).toBeGreaterThan(15);
+    const problems: string[] = [];
+    const unknownBodies = new Set<string>();
+    let calls = 0;
+    for (const routePath of paths) {
+      for (const method of METHODS) {
+        const route = routes.find((r) => pathOf(r.url) === routePath && r.method === method);
+        const url = route?.url ?? routes.find((r) => pathOf(r.url) === routePath)!.url;
+        const access = route?.access;
+        // Fresh project and sessions per cell: a delete, a logout or a password change (which
+        // ends the other sessions) in one cell never weakens the next.
+        world.owner.token = await freshToken(ctx.db, world.owner.id);
+        const project = await createOwnedProject(send, world);
+        const path = fillParams(url, world, project);
+        const request = route
+          ? await validRequest(method, url, world, project)
+          : { headers: {}, known: true };
+        if (!request.known) unknownBodies.add(`${method} ${url}`);
+        const tokens: Record<Who, string | undefined> = {
+          anonymous: undefined,
+          owner: await freshToken(ctx.db, world.owner.id),
+          other: await freshToken(ctx.db, world.other.id),
+          admin: await freshToken(ctx.db, world.admin.id),
+        };
+        const before = await ownerRows(ctx.db, world.owner.id);
+        // The owner goes last: their call may change or delete what the others were refused.
+        for (const who of ['anonymous', 'other', 'admin', 'owner'] as const) {
+          const token = tokens[who];
+          const res = await send({
+            method,
+            url: path,
+            headers: { ...request.headers, ...(token ? bearer(token) : {}) },
+            ...(request.payload === undefined ? {} : { payload: request.payload }),
+            remoteAddress: randomAddress(),
+          });
+          calls++;
+          const problem = judge(access, who, path !== url, res, world, request.known);
+          if (problem) problems.push(`${who} ${method} ${url}: ${problem}`);
+          if (who !== 'owner' && (await ownerRows(ctx.db, world.owner.id)) !== before) {
+            problems.push(`${who} ${method} ${url}: changed the owner's data (status ${res.statusCode})`);
+          }
+        }
+      }
+    }
+    printFigures('access-matrix', {
+      paths: paths.length,
+      routes: routes.length,
+      calls,
+      problems: problems.length,
+      routesWithoutKnownBody: unknownBodies.size,
+    });
+    if (unknownBodies.size > 0)
+      console.warn(`no valid body known (owner success not checked): ${[...unknownBodies].join(', ')}`);
+    expect(problems).toEqual([]);
+  }, 120_000);
+});

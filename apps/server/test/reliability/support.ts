@@ -1,0 +1,433 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { appendFileSync, existsSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import sharp from 'sharp';
+import { openDatabase } from '../../src/db/connect.js';
+import type { Database } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { newId } from '../../src/lib/ids.js';
+import { createSession } from '../../src/modules/auth/session.service.js';
+import type { RouteAccess } from '../../src/plugins/access.js';
+import { basicAuth, createPerson, createService, dialect, type TestPerson } from '../helper.js';
+
+// Shared by the parts of the reliability suite (docs/reliability.md): the quick/long switch,
+// the built server as a child process on its own database, one request shape for app.inject
+// and real HTTP, and the fixtures (three people, a project with a licence) the parts attack.
+
+export { dialect };
+export const long = process.env.RELIABILITY === 'long';
+/** The quick value in npm test, the long one in npm run test:reliability. */
+export const budget = <T>(quick: T, longValue: T): T => (long ? longValue : quick);
+
+/** Prints a part's figures as one line (and appends it to RELIABILITY_FIGURES, if set, as JSON). */
+export function printFigures(part: string, values: Record<string, number | string>): void {
+  const line = Object.entries(values)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(' ');
+  console.log(`FIGURES ${part} [${dialect}${long ? ', long' : ', quick'}] ${line}`);
+  const file = process.env.RELIABILITY_FIGURES;
+  if (file) appendFileSync(file, `${JSON.stringify({ part, dialect, long, ...values })}\n`);
+}
+
+/** What no response body may show: a stack frame, a file path, SQL or a driver message. */
+export const LEAK =
+  /\bat .+:\d+:\d+|node_modules|\/work\/|\/home\/|\/tmp\/|\.[jt]s:\d+|SQLITE_|sqlite3?|syntax error|\bselect .+ from\b|\binsert into\b|relation "|violates .* constraint|pg_/i;
+
+export const INGEST_TOKEN = 'reliability-ingest-token-0123456789-abcdef';
+
+// --- one request shape for app.inject and for HTTP against the built server ---
+
+export interface Req {
+  method: string;
+  url: string;
+  headers?: Record<string, string>;
+  payload?: string | Buffer;
+  /** Client address (inject), or X-Forwarded-For (HTTP; the server trusts 127.0.0.1). */
+  remoteAddress?: string;
+}
+export interface Res {
+  statusCode: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: string;
+}
+export type Send = (req: Req) => Promise<Res>;
+
+export const injector =
+  (app: FastifyInstance): Send =>
+  async (req) => {
+    const res = await app.inject({
+      method: req.method as 'GET',
+      url: req.url,
+      headers: req.headers ?? {},
+      ...(req.payload === undefined ? {} : { payload: req.payload }),
+      ...(req.remoteAddress ? { remoteAddress: req.remoteAddress } : {}),
+    });
+    return { statusCode: res.statusCode, headers: res.headers, body: res.body };
+  };
+
+export const httpClient =
+  (base: string, timeoutMs = 10_000): Send =>
+  async (req) => {
+    const withBody = req.payload !== undefined && req.method !== 'GET' && req.method !== 'HEAD';
+    const res = await fetch(`${base}${req.url}`, {
+      method: req.method,
+      headers: {
+        ...(req.headers ?? {}),
+        ...(req.remoteAddress ? { 'x-forwarded-for': req.remoteAddress } : {}),
+      },
+      ...(withBody ? { body: req.payload } : {}),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    return { statusCode: res.status, headers: Object.fromEntries(res.headers), body: await res.text() };
+  };
+
+/** A random documentation address (198.18.0.0/15), so per-address limits do not pile up. */
+export const randomAddress = (): string => `198.18.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+
+/** Milliseconds /rest/health takes to answer (a blocked event loop shows here first). */
+export async function healthMs(send: Send): Promise<number> {
+  const started = performance.now();
+  const res = await send({ method: 'GET', url: '/rest/health' });
+  if (res.statusCode !== 200) throw new Error(`/rest/health answered ${res.statusCode}`);
+  return performance.now() - started;
+}
+
+// --- the built server as a child process ---
+
+export interface ServerDatabase {
+  url: string;
+  db: Kysely<Database>;
+  destroy: () => Promise<void>;
+}
+
+const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: postgresUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A migrated database of its own that a child server can open by URL (file or PostgreSQL database). */
+export async function createServerDatabase(): Promise<ServerDatabase> {
+  const suffix = randomBytes(6).toString('hex');
+  let url: string;
+  let drop: () => Promise<void>;
+  if (dialect === 'sqlite') {
+    const file = join(tmpdir(), `portal-reliability-${suffix}.sqlite`);
+    url = `sqlite:${file}`;
+    drop = async () => {
+      for (const ext of ['', '-wal', '-shm']) rmSync(`${file}${ext}`, { force: true });
+    };
+  } else {
+    const name = `portal_reliability_${suffix}`;
+    await adminQuery(`create database ${name}`);
+    const parsed = new URL(postgresUrl);
+    parsed.pathname = `/${name}`;
+    url = parsed.toString();
+    drop = () => adminQuery(`drop database if exists ${name} with (force)`);
+  }
+  const handle = openDatabase(url);
+  await migrateToLatest(handle.db);
+  return {
+    url,
+    db: handle.db,
+    destroy: async () => {
+      await handle.close();
+      await drop();
+    },
+  };
+}
+
+const distMain = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export interface Portal {
+  base: string;
+  send: Send;
+  /** Milliseconds from spawning the process until /rest/ready answered 200. */
+  readyMs: number;
+  child: ChildProcess;
+  /** The last lines the process wrote (stdout and stderr). */
+  output: () => string;
+  kill: (signal?: NodeJS.Signals) => Promise<void>;
+}
+
+/** Starts apps/server/dist/main.js (npm run build -w apps/server) on 127.0.0.1 and waits until ready. */
+export async function startPortal(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  port?: number,
+): Promise<Portal> {
+  if (!existsSync(distMain))
+    throw new Error(`${distMain} is missing: run npm run build -w apps/server first`);
+  const chosenPort = port ?? (await freePort());
+  const base = `http://127.0.0.1:${chosenPort}`;
+  const started = performance.now();
+  const child = spawn(process.execPath, [distMain], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      PORT: String(chosenPort),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      NODE_ENV: 'test',
+      PORTAL_DEMO: '0',
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: '127.0.0.1',
+      USAGE_INGEST_TOKEN: INGEST_TOKEN,
+      WEB_DIST: join(tmpdir(), 'portal-reliability-no-web-build'),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer): void => void (output = (output + chunk.toString()).slice(-20_000));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let gone = false;
+  // Never leave a server behind, even when the test process ends early.
+  const orphanGuard = (): void => void child.kill('SIGKILL');
+  process.once('exit', orphanGuard);
+  void exited.then(() => {
+    gone = true;
+    process.off('exit', orphanGuard);
+  });
+  const kill = async (signal: NodeJS.Signals = 'SIGKILL'): Promise<void> => {
+    if (gone) return;
+    child.kill(signal);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  const send = httpClient(base);
+  while (performance.now() - started < 20_000 && !gone) {
+    try {
+      const res = await httpClient(base, 1000)({ method: 'GET', url: '/rest/ready' });
+      if (res.statusCode === 200) {
+        return { base, send, readyMs: performance.now() - started, child, output: () => output, kill };
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await kill();
+  throw new Error(`the server did not get ready:\n${output}`);
+}
+
+// --- people, services and a project to attack ---
+
+export interface Actor extends TestPerson {
+  token: string;
+}
+
+export interface World {
+  owner: Actor;
+  other: Actor;
+  admin: Actor;
+  /** A service with a settings form, licensed in every project of the world. */
+  serviceId: string;
+  /** A service not licensed anywhere yet. */
+  freeServiceId: string;
+  mediaId: string;
+  /** Text only the owner may ever see (project name). */
+  secret: string;
+}
+
+export interface OwnedProject {
+  projectId: string;
+  licenceId: string;
+  licenceKey: string;
+}
+
+export const settingsForm = JSON.stringify([
+  {
+    id: 's',
+    label: { de: 'Einstellungen', en: 'Settings' },
+    fields: [{ id: 'f1', name: { de: 'Feld', en: 'Field' }, fieldType: 'text' }],
+  },
+]);
+
+async function actor(db: Kysely<Database>, isAdmin = 0): Promise<Actor> {
+  const person = await createPerson(db, { isAdmin });
+  return { ...person, token: await createSession(db, person.id) };
+}
+
+/** A fresh session for someone, without a (deliberately slow) sign-in. */
+export const freshToken = (db: Kysely<Database>, personId: string): Promise<string> =>
+  createSession(db, personId);
+
+export async function createWorld(db: Kysely<Database>): Promise<World> {
+  const mediaId = newId();
+  await db
+    .insertInto('media')
+    .values({
+      id: mediaId,
+      contentType: 'image/png',
+      bytes: await pngImage(4),
+      width: 4,
+      height: 4,
+      createdAt: new Date().toISOString(),
+    })
+    .execute();
+  return {
+    owner: await actor(db),
+    other: await actor(db),
+    admin: await actor(db, 1),
+    serviceId: await createService(db, { formJson: settingsForm }),
+    freeServiceId: await createService(db, { accounting: 'monthly', monthlyFee: 1000 }),
+    mediaId,
+    secret: `Geheim${randomBytes(6).toString('hex')}`,
+  };
+}
+
+export const bearer = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });
+const json = (body: unknown) => ({
+  headers: { 'content-type': 'application/json' },
+  payload: JSON.stringify(body),
+});
+
+/** A project of the owner with one licence, made through the API as a customer would. */
+export async function createOwnedProject(send: Send, world: World): Promise<OwnedProject> {
+  const auth = bearer(world.owner.token);
+  const created = await send({
+    method: 'POST',
+    url: '/rest/collection/project',
+    ...json({ projectOwner: world.owner.id, name: world.secret, description: `${world.secret} description` }),
+    headers: { ...auth, 'content-type': 'application/json' },
+  });
+  if (created.statusCode !== 201)
+    throw new Error(`project create answered ${created.statusCode} ${created.body}`);
+  const projectId = (JSON.parse(created.body) as { id: string }).id;
+  const added = await send({
+    method: 'PUT',
+    url: `/rest/collection/project/${projectId}/service_licence/${world.serviceId}`,
+    headers: auth,
+  });
+  if (added.statusCode !== 201) throw new Error(`licence add answered ${added.statusCode} ${added.body}`);
+  const licenceId = (JSON.parse(added.body) as { licences: Array<{ id: string }> }).licences[0]!.id;
+  const licence = await send({
+    method: 'GET',
+    url: `/rest/collection/service_licence/${licenceId}`,
+    headers: auth,
+  });
+  const licenceKey = (JSON.parse(licence.body) as { licenceKey: string }).licenceKey;
+  return { projectId, licenceId, licenceKey };
+}
+
+// --- the route table ---
+
+/** The registered /rest/ routes with their declared access (docs and static files left out). */
+export function restRoutes(app: FastifyInstance): RouteAccess[] {
+  return app.routeAccess.filter((r) => r.url.startsWith('/rest/') && !r.url.startsWith('/rest/docs'));
+}
+
+/** Which fixture a path parameter names: by "collection/:param", else by the parameter alone. */
+const PARAM_SOURCES: Record<string, (w: World, p: OwnedProject) => string> = {
+  'person/:oid': (w) => w.owner.id,
+  'project/:oid': (_w, p) => p.projectId,
+  ':projectId': (_w, p) => p.projectId,
+  'service_licence/:id': (_w, p) => p.licenceId,
+  ':licenceId': (_w, p) => p.licenceId,
+  'service/:oid': (w) => w.serviceId,
+  ':serviceId': (w) => w.freeServiceId,
+  'media/:id': (w) => w.mediaId,
+};
+
+/** The route's URL with the owner's ids in its parameters; a parameter nobody knows fails loudly. */
+export function fillParams(url: string, world: World, project: OwnedProject): string {
+  return url.replace(/([a-z_]+\/)?:([A-Za-z]+)/g, (_match, collection: string | undefined, name: string) => {
+    const source = PARAM_SOURCES[`${collection ?? ''}:${name}`] ?? PARAM_SOURCES[`:${name}`];
+    if (!source) throw new Error(`no fixture for the parameter :${name} in ${url}: add it to PARAM_SOURCES`);
+    return `${collection ?? ''}${source(world, project)}`;
+  });
+}
+
+export async function pngImage(size: number, colour = '#c33'): Promise<Buffer> {
+  return sharp({ create: { width: size, height: size, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+}
+
+export function multipart(
+  field: string,
+  filename: string,
+  type: string,
+  bytes: Buffer,
+): { headers: Record<string, string>; payload: Buffer } {
+  const boundary = `----reliability${randomBytes(8).toString('hex')}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`;
+  return {
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+  };
+}
+
+export interface ValidRequest {
+  headers: Record<string, string>;
+  payload?: string | Buffer;
+  /** False for a route this table does not know yet: it is sent without a body. */
+  known: boolean;
+}
+
+/** A request the owner may make successfully on the route (headers and body; the caller adds the token). */
+export async function validRequest(
+  method: string,
+  url: string,
+  world: World,
+  project: OwnedProject,
+): Promise<ValidRequest> {
+  const bodies: Record<string, unknown> = {
+    'POST /rest/collection/project': {
+      projectOwner: world.owner.id,
+      name: 'Neu',
+      description: 'Neues Projekt',
+    },
+    'PATCH /rest/collection/project/:oid': { name: `${world.secret} umbenannt` },
+    'PATCH /rest/collection/person/:oid': { firstname: 'Geändert' },
+    'PATCH /rest/collection/person/:oid/password': {
+      passwordActual: world.owner.password,
+      password: world.owner.password,
+    },
+    'PATCH /rest/collection/service_licence/:id': { online: false },
+    'POST /rest/collection/contactform/send': {
+      firstname: 'Erika',
+      subname: 'Muster',
+      email: 'erika@example.com',
+      terms: true,
+    },
+    'POST /rest/usage/ingest': { items: [{ licenceKey: project.licenceKey, day: '2026-01-15', count: 7 }] },
+    'POST /rest/usage/licence-check': { licenceKey: project.licenceKey },
+  };
+  const key = `${method} ${url}`;
+  if (key === 'POST /rest/collection/person/:oid/avatar')
+    return { ...multipart('avatar', 'a.png', 'image/png', await pngImage(16)), known: true };
+  if (key === 'POST /rest/auth')
+    return { headers: { authorization: basicAuth(world.owner.email, world.owner.password) }, known: true };
+  if (key in bodies) return { ...json(bodies[key]), known: true };
+  // Calls without a body: reads, deletes, adding a service, signing out.
+  return { headers: {}, known: method !== 'POST' && method !== 'PATCH' ? true : key === 'POST /rest/logout' };
+}
