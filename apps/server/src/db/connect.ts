@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import semver from 'semver';
 import type { Database } from './database.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -22,16 +23,6 @@ export const MIN_SQLITE_VERSION = '3.51.3';
 
 export class DatabaseOpenError extends Error {}
 
-function compareVersions(a: string, b: string): number {
-  const pa = a.split('.').map(Number);
-  const pb = b.split('.').map(Number);
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
-    if (d !== 0) return d;
-  }
-  return 0;
-}
-
 function openSqlite(url: string): DatabaseHandle {
   const file = url.slice('sqlite:'.length);
   const inMemory = file === ':memory:' || file === '';
@@ -43,7 +34,7 @@ function openSqlite(url: string): DatabaseHandle {
     throw new DatabaseOpenError(`Cannot open SQLite database ${file}: ${(error as Error).message}`);
   }
   const version = (native.prepare('select sqlite_version() as v').get() as { v: string }).v;
-  if (compareVersions(version, MIN_SQLITE_VERSION) < 0) {
+  if (semver.lt(version, MIN_SQLITE_VERSION)) {
     native.close();
     throw new DatabaseOpenError(`SQLite ${version} is too old: ${MIN_SQLITE_VERSION} or newer is required`);
   }

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 
 // Table types shared by both dialects. Portable column choices, decided once:
 // - timestamps are ISO-8601 UTC text and days are 'YYYY-MM-DD' text, so they sort and compare
@@ -165,6 +165,9 @@ export interface Database {
   translation: TranslationTable;
   contactRequest: ContactRequestTable;
 }
+
+/** What repositories take: the database, or a transaction on it. */
+export type Db = Kysely<Database> | Transaction<Database>;
 
 export type PersonRow = Selectable<PersonTable>;
 export type NewPerson = Insertable<PersonTable>;

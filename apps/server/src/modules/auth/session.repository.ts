@@ -1,7 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, PersonRow } from '../../db/database.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db, PersonRow } from '../../db/database.js';
 
 export async function insertSession(
   db: Db,

@@ -4,7 +4,8 @@ import type { PricePackage } from '@portal/contract/price-package';
 import type { FormSection, GalleryItem, Service, ServiceSummary } from '@portal/contract/service';
 import type { LegalPageTable, PricePackageTable, ServiceImageTable, ServiceRow } from '../../db/database.js';
 import { centsToEuros } from '../../lib/money.js';
-import { mediaUrl } from './media.routes.js';
+/** Where a catalogue image is served (by media.routes.ts). */
+export const mediaUrl = (id: string): string => `/rest/media/${id}`;
 
 const urlOrNull = (id: string | null): string | null => (id ? mediaUrl(id) : null);
 

@@ -1,7 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/database.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../../db/database.js';
 
 export async function listServices(db: Db) {
   return db.selectFrom('service').selectAll().execute();

@@ -4,8 +4,6 @@ import { z } from 'zod';
 import { notFound } from '../../lib/http-error.js';
 import { findMedia } from './media.repository.js';
 
-export const mediaUrl = (id: string): string => `/rest/media/${id}`;
-
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/rest/media/:id',

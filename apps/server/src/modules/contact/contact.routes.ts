@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactFormSchema, contactResponseSchema } from '@portal/contract/contact';
-import { newId } from '../../lib/ids.js';
 import type { Language } from '../../lib/language.js';
-import { nowIso } from '../../lib/time.js';
 import type { ContactMailer } from './contact-mailer.js';
+import { submitContactRequest } from './contact.service.js';
 
 const replies: Record<'ok' | 'invalid', Record<Language, string>> = {
   ok: {
@@ -35,28 +34,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ mailer: ContactMailer | unde
       if (request.validationError) {
         return reply.code(400).send({ success: 0 as const, msg: replies.invalid[request.language] });
       }
-      const form = request.body;
-      const id = newId();
-      await app.db
-        .insertInto('contactRequest')
-        .values({
-          id,
-          firstname: form.firstname,
-          subname: form.subname,
-          email: form.email,
-          message: form.message ?? '',
-          termsAccepted: 1,
-          language: request.language,
-          createdAt: nowIso(),
-        })
-        .execute();
-      if (mailer) {
-        // Stored first, so a mail server outage loses nothing; mailing happens after the answer.
-        mailer
-          .send({ ...form, language: request.language })
-          .then(() => app.db.updateTable('contactRequest').set({ mailedAt: nowIso() }).where('id', '=', id).execute())
-          .catch((error: unknown) => request.log.error({ err: error }, 'contact mail failed'));
-      }
+      await submitContactRequest(app.db, mailer, request.body, request.language, request.log);
       return { success: 1 as const, msg: replies.ok[request.language] };
     },
   );

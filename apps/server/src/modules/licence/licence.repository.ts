@@ -1,7 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/database.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../../db/database.js';
 
 /** Live licences of the given projects with their services, oldest first. */
 export async function listLiveLicencesOfProjects(db: Db, projectIds: readonly string[]) {

@@ -2,9 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '@portal/contract/common';
 import { licencePatchSchema, licenceQuerySchema, licenceSchema } from '@portal/contract/licence';
+import { projectSchema } from '@portal/contract/project';
 import { addDays, isoDay, resolvePeriod } from '../../lib/period.js';
 import { currentUser } from '../../plugins/authenticate.js';
-import { getLicence, patchLicence } from './licence.service.js';
+import { getOwnProject } from '../project/project.service.js';
+import { addLicence, getLicence, patchLicence, removeLicence } from './licence.service.js';
 
 const security = [{ bearer: [] }];
 const idParams = z.object({ id: idSchema });
@@ -52,6 +54,43 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       await patchLicence(app.db, user, request.params.id, request.body);
       return getLicence(app.db, user, request.params.id, last90Days());
+    },
+  );
+
+  app.put(
+    '/rest/collection/project/:projectId/service_licence/:serviceId',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['licence'],
+        summary: 'Add a service to the project; answers the project',
+        security,
+        params: z.object({ projectId: idSchema, serviceId: idSchema }),
+        response: { 201: projectSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      await addLicence(app.db, user, request.params.projectId, request.params.serviceId);
+      return reply.code(201).send(await getOwnProject(app.db, user, request.params.projectId));
+    },
+  );
+
+  app.delete(
+    '/rest/collection/project/:projectId/service_licence/:licenceId',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['licence'],
+        summary: 'Remove a licence from the project (its usage stays in the reports)',
+        security,
+        params: z.object({ projectId: idSchema, licenceId: idSchema }),
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await removeLicence(app.db, currentUser(request), request.params.projectId, request.params.licenceId);
+      return reply.code(204).send(null);
     },
   );
 };

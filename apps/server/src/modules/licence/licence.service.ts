@@ -6,8 +6,7 @@ import { HttpError, conflict, notFound, validation } from '../../lib/http-error.
 import { newId, newLicenceKey } from '../../lib/ids.js';
 import { daysOf, type Period } from '../../lib/period.js';
 import { nowIso } from '../../lib/time.js';
-import { mediaUrl } from '../catalogue/media.routes.js';
-import { parseForm } from '../catalogue/catalogue.mapper.js';
+import { mediaUrl, parseForm } from '../catalogue/catalogue.mapper.js';
 import { findService } from '../catalogue/catalogue.repository.js';
 import { displayName } from '../person/person.mapper.js';
 import { updateLiveProject } from '../project/project.repository.js';

@@ -1,7 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, PersonUpdate } from '../../db/database.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db, PersonUpdate } from '../../db/database.js';
 
 export async function findPersonByEmail(db: Db, email: string) {
   return db.selectFrom('person').selectAll().where('email', '=', email).executeTakeFirst();

@@ -2,28 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '@portal/contract/common';
 import { passwordChangeSchema, personPatchSchema, personSchema } from '@portal/contract/person';
-import { projectListSchema } from '@portal/contract/project';
-import { currentUser } from '../../plugins/authenticate.js';
 import { HttpError, notFound, validation } from '../../lib/http-error.js';
-import type { FieldProblem } from '../../lib/error-messages.js';
-import { hashPassword, verifyPassword } from '../../lib/password.js';
-import { nowIso } from '../../lib/time.js';
-import { endOtherSessions } from '../auth/session.service.js';
-import { listProjectsOfOwner } from '../project/project.service.js';
-import { normaliseAvatar } from './avatar.service.js';
+import { currentUser } from '../../plugins/authenticate.js';
 import { toPerson } from './person.mapper.js';
-import { findAvatar, findPerson, saveAvatar, updatePerson } from './person.repository.js';
-import type { PersonUpdate } from '../../db/database.js';
+import { avatarOf, changeOwnData, changePassword, replaceAvatar, requireSelf } from './person.service.js';
 
 const oidParams = z.object({ oid: idSchema });
 const security = [{ bearer: [] }];
 
 export const personRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** People see and change only themselves; anyone else's id is simply not found. */
-  const ownId = (requestOid: string, userId: string): void => {
-    if (requestOid !== userId) throw notFound();
-  };
-
   app.get(
     '/rest/collection/person/:oid',
     {
@@ -32,7 +19,7 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      ownId(request.params.oid, user.id);
+      requireSelf(request.params.oid, user);
       return toPerson(user);
     },
   );
@@ -52,18 +39,8 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      ownId(request.params.oid, user.id);
-      const { email, id, salutation, ...rest } = request.body;
-      const fields: Record<string, FieldProblem> = {};
-      if (email !== undefined && email.trim().toLowerCase() !== user.email) fields.email = 'invalid';
-      if (id !== undefined && id !== user.id) fields.id = 'invalid';
-      if (Object.keys(fields).length > 0) throw validation(fields);
-      const changes: PersonUpdate = { ...rest, updatedAt: nowIso() };
-      if (salutation !== undefined) changes.salutation = salutation === '' ? null : salutation;
-      await updatePerson(app.db, user.id, changes);
-      const updated = await findPerson(app.db, user.id);
-      if (!updated) throw notFound();
-      return toPerson(updated);
+      requireSelf(request.params.oid, user);
+      return toPerson(await changeOwnData(app.db, user, request.body));
     },
   );
 
@@ -82,13 +59,9 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      ownId(request.params.oid, user.id);
+      requireSelf(request.params.oid, user);
       if (request.body.oid !== undefined && request.body.oid !== user.id) throw notFound();
-      if (!(await verifyPassword(user.passwordHash, request.body.passwordActual))) {
-        throw new HttpError(400, 'pwWrong', { passwordActual: 'invalid' });
-      }
-      await updatePerson(app.db, user.id, { passwordHash: await hashPassword(request.body.password), updatedAt: nowIso() });
-      if (request.sessionId) await endOtherSessions(app.db, user.id, request.sessionId);
+      await changePassword(app.db, user, request.sessionId, request.body);
       return reply.code(204).send(null);
     },
   );
@@ -108,16 +81,12 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      ownId(request.params.oid, user.id);
+      requireSelf(request.params.oid, user);
       if (!request.isMultipart()) throw new HttpError(415, 'unsupportedMediaType');
       const file = await request.file();
       if (!file || file.fieldname !== 'avatar') throw validation({ avatar: 'required' });
-      const input = await file.toBuffer(); // throws 413 past the multipart fileSize limit
-      const webp = await normaliseAvatar(input);
-      await saveAvatar(app.db, user.id, webp, nowIso());
-      const updated = await findPerson(app.db, user.id);
-      if (!updated) throw notFound();
-      return toPerson(updated);
+      const upload = await file.toBuffer(); // throws 413 past the multipart fileSize limit
+      return toPerson(await replaceAvatar(app.db, user, upload));
     },
   );
 
@@ -129,32 +98,11 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      ownId(request.params.oid, user.id);
-      const avatar = await findAvatar(app.db, user.id);
-      if (!avatar?.avatarWebp) throw notFound();
+      requireSelf(request.params.oid, user);
       return reply
         .type('image/webp')
         .header('cache-control', 'private, max-age=31536000, immutable')
-        .send(avatar.avatarWebp);
-    },
-  );
-
-  app.get(
-    '/rest/collection/person/:oid/project',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['project'],
-        summary: "The person's own projects",
-        security,
-        params: oidParams,
-        response: { 200: projectListSchema },
-      },
-    },
-    async (request) => {
-      const user = currentUser(request);
-      ownId(request.params.oid, user.id);
-      return listProjectsOfOwner(app.db, user);
+        .send(await avatarOf(app.db, user));
     },
   );
 };

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '@portal/contract/common';
-import { projectCreateSchema, projectPatchSchema, projectSchema } from '@portal/contract/project';
+import { projectCreateSchema, projectListSchema, projectPatchSchema, projectSchema } from '@portal/contract/project';
 import { validation } from '../../lib/http-error.js';
 import { currentUser } from '../../plugins/authenticate.js';
-import { addLicence, removeLicence } from '../licence/licence.service.js';
-import { createProject, deleteProject, getOwnProject, patchProject } from './project.service.js';
+import { requireSelf } from '../person/person.service.js';
+import { createProject, deleteProject, getOwnProject, listProjectsOfOwner, patchProject } from './project.service.js';
 
 const security = [{ bearer: [] }];
 const oidParams = z.object({ oid: idSchema });
@@ -74,40 +74,22 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/rest/collection/project/:projectId/service_licence/:serviceId',
+  app.get(
+    '/rest/collection/person/:oid/project',
     {
       config: { access: 'user' },
       schema: {
-        tags: ['licence'],
-        summary: 'Add a service to the project; answers the project',
+        tags: ['project'],
+        summary: "The person's own projects",
         security,
-        params: z.object({ projectId: idSchema, serviceId: idSchema }),
-        response: { 201: projectSchema },
+        params: oidParams,
+        response: { 200: projectListSchema },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const user = currentUser(request);
-      await addLicence(app.db, user, request.params.projectId, request.params.serviceId);
-      return reply.code(201).send(await getOwnProject(app.db, user, request.params.projectId));
-    },
-  );
-
-  app.delete(
-    '/rest/collection/project/:projectId/service_licence/:licenceId',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['licence'],
-        summary: 'Remove a licence from the project (its usage stays in the reports)',
-        security,
-        params: z.object({ projectId: idSchema, licenceId: idSchema }),
-        response: { 204: z.null() },
-      },
-    },
-    async (request, reply) => {
-      await removeLicence(app.db, currentUser(request), request.params.projectId, request.params.licenceId);
-      return reply.code(204).send(null);
+      requireSelf(request.params.oid, user);
+      return listProjectsOfOwner(app.db, user);
     },
   );
 };

@@ -1,7 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/database.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../../db/database.js';
 
 /** Σ usage per licence within [from, to] (days inclusive). */
 export async function sumUsageByLicence(db: Db, licenceIds: readonly string[], from: string, to: string) {

@@ -1,0 +1,26 @@
+import type { ContactForm } from '@portal/contract/contact';
+import type { Db } from '../../db/database.js';
+import type { Language } from '../../lib/language.js';
+
+export async function insertContactRequest(
+  db: Db,
+  row: { id: string; form: ContactForm; language: Language; now: string },
+): Promise<void> {
+  await db
+    .insertInto('contactRequest')
+    .values({
+      id: row.id,
+      firstname: row.form.firstname,
+      subname: row.form.subname,
+      email: row.form.email,
+      message: row.form.message ?? '',
+      termsAccepted: 1,
+      language: row.language,
+      createdAt: row.now,
+    })
+    .execute();
+}
+
+export async function markContactRequestMailed(db: Db, id: string, now: string): Promise<void> {
+  await db.updateTable('contactRequest').set({ mailedAt: now }).where('id', '=', id).execute();
+}

@@ -1,0 +1,63 @@
+import type { Kysely } from 'kysely';
+import type { PersonPatch } from '@portal/contract/person';
+import type { Database, PersonRow, PersonUpdate } from '../../db/database.js';
+import type { FieldProblem } from '../../lib/error-messages.js';
+import { HttpError, notFound, validation } from '../../lib/http-error.js';
+import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { nowIso } from '../../lib/time.js';
+import { endOtherSessions } from '../auth/session.service.js';
+import { normaliseAvatar } from './avatar.service.js';
+import { findAvatar, findPerson, saveAvatar, updatePerson } from './person.repository.js';
+
+/** People see and change only themselves; anyone else's id is simply not found. */
+export function requireSelf(requestedId: string, user: PersonRow): void {
+  if (requestedId !== user.id) throw notFound();
+}
+
+async function reload(db: Kysely<Database>, id: string): Promise<PersonRow> {
+  const person = await findPerson(db, id);
+  if (!person) throw notFound();
+  return person;
+}
+
+/**
+ * Changes the person's own data (only the fields sent). The profile form sends e-mail and id
+ * along; they may be sent but never change.
+ */
+export async function changeOwnData(db: Kysely<Database>, user: PersonRow, input: PersonPatch): Promise<PersonRow> {
+  const { email, id, salutation, ...rest } = input;
+  const fields: Record<string, FieldProblem> = {};
+  if (email !== undefined && email.trim().toLowerCase() !== user.email) fields.email = 'invalid';
+  if (id !== undefined && id !== user.id) fields.id = 'invalid';
+  if (Object.keys(fields).length > 0) throw validation(fields);
+  const changes: PersonUpdate = { ...rest, updatedAt: nowIso() };
+  if (salutation !== undefined) changes.salutation = salutation === '' ? null : salutation;
+  await updatePerson(db, user.id, changes);
+  return reload(db, user.id);
+}
+
+/** A new password needs the current one; every other session of the person ends. */
+export async function changePassword(
+  db: Kysely<Database>,
+  user: PersonRow,
+  sessionId: string | null,
+  input: { passwordActual: string; password: string },
+): Promise<void> {
+  if (!(await verifyPassword(user.passwordHash, input.passwordActual))) {
+    throw new HttpError(400, 'pwWrong', { passwordActual: 'invalid' });
+  }
+  await updatePerson(db, user.id, { passwordHash: await hashPassword(input.password), updatedAt: nowIso() });
+  if (sessionId) await endOtherSessions(db, user.id, sessionId);
+}
+
+/** Re-encodes the upload (see avatar.service.ts) and stores it as the next avatar version. */
+export async function replaceAvatar(db: Kysely<Database>, user: PersonRow, upload: Buffer): Promise<PersonRow> {
+  await saveAvatar(db, user.id, await normaliseAvatar(upload), nowIso());
+  return reload(db, user.id);
+}
+
+export async function avatarOf(db: Kysely<Database>, user: PersonRow): Promise<Buffer> {
+  const avatar = await findAvatar(db, user.id);
+  if (!avatar?.avatarWebp) throw notFound();
+  return avatar.avatarWebp;
+}
