@@ -2,7 +2,9 @@ import { QueryClient } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { server } from '@/testing/msw-server';
-import { logoutWhenUserLoadFails, userQueryOptions } from './auth';
+import { userQueryOptions } from '@/resources/person';
+import { logoutWhenUserLoadFails } from './auth';
+import { queryKeys } from './query-keys';
 import { writeSession } from './session';
 import { storageKeys } from './storage';
 
@@ -17,7 +19,7 @@ function signedIn() {
   writeSession({ token: 'tok', oid: 'u1' });
   window.localStorage.setItem(storageKeys.language, 'en');
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(['projects', 'u1'], []);
+  queryClient.setQueryData(queryKeys.projects.of('u1'), []);
   const onLoggedOut = vi.fn();
   logoutWhenUserLoadFails(queryClient, onLoggedOut);
   return { queryClient, onLoggedOut };
@@ -31,7 +33,7 @@ describe('a signed-in user that cannot be loaded', () => {
     for (const key of [storageKeys.token, storageKeys.oid, storageKeys.language]) {
       expect(window.localStorage.getItem(key)).toBeNull();
     }
-    expect(queryClient.getQueryData(['projects', 'u1'])).toBeUndefined();
+    expect(queryClient.getQueryData(queryKeys.projects.of('u1'))).toBeUndefined();
     expect(onLoggedOut).toHaveBeenCalledOnce();
   });
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/hooks/use-session';
 import { requestLogin } from '@/lib/app-events';
-import { useUser } from '@/lib/auth';
+import { useUser } from '@/resources/person';
 import { lazyWithRetry } from '@/lib/lazy-with-retry';
 import { preloadLoginDialog } from './app-dialogs';
 import { AvatarButton } from './avatar-button';

@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { requestContact, requestLogin } from '@/lib/app-events';
+import { queryKeys } from '@/lib/query-keys';
 import { storageKeys } from '@/lib/storage';
+import { useUser } from '@/resources/person';
 import { server } from '@/testing/msw-server';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { AppDialogs } from './app-dialogs';
@@ -61,9 +63,39 @@ describe('AppDialogs: the login modal', () => {
     expect(authorization).toBe(`Basic ${btoa('dana@example.com:geheim:1')}`);
     expect(window.localStorage.getItem(storageKeys.token)).toBe('tok-1');
     expect(window.localStorage.getItem(storageKeys.oid)).toBe('u1');
-    expect(queryClient.getQueryData(['user', 'u1'])).toMatchObject({ firstname: 'Dana' });
+    expect(queryClient.getQueryData(queryKeys.user('u1'))).toMatchObject({ firstname: 'Dana' });
     expect(router.state.location.pathname).toBe('/projects');
     expect(onSuccess).toHaveBeenCalledOnce();
+  });
+
+  it('loads the person once, also with a part of the page that shows the user', async () => {
+    let loads = 0;
+    server.use(
+      http.post('*/rest/auth', () => HttpResponse.json({ token: 'tok-3', oid: 'u1' })),
+      http.get('*/rest/collection/person/u1', () => {
+        loads += 1;
+        return HttpResponse.json(person);
+      }),
+    );
+    // Like the top bar: appears with the session and reads the user.
+    function UserName() {
+      const user = useUser();
+      return <p>{user.data?.firstname ?? '…'}</p>;
+    }
+    const { queryClient } = await renderWithProviders(
+      <>
+        <AppDialogs />
+        <UserName />
+      </>,
+    );
+    // As in the app (lib/query-client.ts): a fresh answer is not asked for again at once.
+    queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 60_000 } });
+    act(() => requestLogin());
+    await submitLogin('dana@example.com', 'pw');
+    expect(await screen.findByText('Dana')).toBeInTheDocument();
+    // Time for any second request to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(loads).toBe(1);
   });
 
   it('shows a failed login under the username field and keeps the dialog open', async () => {
@@ -95,7 +127,7 @@ describe('AppDialogs: the login modal', () => {
     expect(window.localStorage.getItem(storageKeys.token)).toBeNull();
   });
 
-  it('logs out again when the person cannot be loaded after the login', async () => {
+  it('stores no session when the person cannot be loaded after the login', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     server.use(
       http.post('*/rest/auth', () => HttpResponse.json({ token: 'tok-2', oid: 'u2' })),

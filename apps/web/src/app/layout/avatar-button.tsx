@@ -1,7 +1,7 @@
 import type { Person } from '@portal/contract/person';
 import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { initials } from '@/lib/auth';
+import { initials } from '@/resources/person';
 import { cn } from '@/lib/cn';
 import { UserRoundIcon } from '@/components/ui/shell-icons';
 

@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { useLogout } from '@/features/auth/api/logout';
 import { useSession } from '@/hooks/use-session';
 import { requestLogin } from '@/lib/app-events';
-import { useUser } from '@/lib/auth';
+import { useUser } from '@/resources/person';
 import { cn } from '@/lib/cn';
 import { navItems, onNavClick } from './nav-items';
 

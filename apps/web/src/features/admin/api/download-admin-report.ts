@@ -1,6 +1,7 @@
 import type { Language } from '@portal/contract/common';
 import { restFile } from '@/lib/rest-client';
 import type { ReportPeriod } from '../utils/report-period';
+import { restPaths } from '@/lib/rest-paths';
 
 /**
  * The report of a period as CSV (`format=csv`). A link cannot send the bearer token, so the
@@ -13,7 +14,7 @@ export async function downloadAdminReport({
   period: ReportPeriod;
   language: Language;
 }) {
-  const file = await restFile('/rest/collection/admin/projects', 'text/csv', {
+  const file = await restFile(restPaths.adminReport(), 'text/csv', {
     query: { from: period.from, to: period.to, format: 'csv' },
     language,
   });

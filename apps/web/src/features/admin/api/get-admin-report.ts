@@ -2,9 +2,11 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { AdminReport } from '@portal/contract/admin-report';
 import { restClient } from '@/lib/rest-client';
 import type { ReportPeriod } from '../utils/report-period';
+import { restPaths } from '@/lib/rest-paths';
+import { queryKeys } from '@/lib/query-keys';
 
 export function getAdminReport({ period, signal }: { period: ReportPeriod | null; signal?: AbortSignal }) {
-  return restClient.get<AdminReport>('/rest/collection/admin/projects', {
+  return restClient.get<AdminReport>(restPaths.adminReport(), {
     query: { from: period?.from, to: period?.to },
     signal,
   });
@@ -13,7 +15,7 @@ export function getAdminReport({ period, signal }: { period: ReportPeriod | null
 /** Without a period the server reports the current calendar month. Admins only (403 otherwise). */
 export const adminReportQueryOptions = (period: ReportPeriod | null) =>
   queryOptions({
-    queryKey: ['admin-report', period ?? 'current-month'],
+    queryKey: queryKeys.adminReport(period),
     queryFn: ({ signal }) => getAdminReport({ period, signal }),
   });
 

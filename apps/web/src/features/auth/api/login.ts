@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuthResponse } from '@portal/contract/auth';
-import { getUser, logoutLocally, userQueryOptions } from '@/lib/auth';
 import { restClient } from '@/lib/rest-client';
+import { restPaths } from '@/lib/rest-paths';
 import { writeSession } from '@/lib/session';
+import { getUser, userQueryOptions } from '@/resources/person';
 import { basicCredentials } from '../utils/basic-credentials';
 
 export interface Credentials {
@@ -11,7 +12,7 @@ export interface Credentials {
 }
 
 export function login({ username, password }: Credentials) {
-  return restClient.post<AuthResponse>('/rest/auth', {
+  return restClient.post<AuthResponse>(restPaths.login(), {
     headers: { Authorization: basicCredentials(username, password) },
     // A 401 here means "wrong credentials", not "session expired".
     logoutOnUnauthorized: false,
@@ -19,25 +20,21 @@ export function login({ username, password }: Credentials) {
 }
 
 /**
- * Sign in, store token and user id, then load the person. When the person cannot be loaded
- * the session is dropped again and the error is passed on (docs/architecture.md#session-in-the-web-app).
+ * Sign in, load the person with the new token, then store token and user id
+ * (docs/architecture.md#session-in-the-web-app). In that order, everything that appears with
+ * the session (top bar, the screen on view) finds the person in the cache: one request, not one
+ * per component. When the person cannot be loaded nothing is stored and the error is passed
+ * on: it is the modal's to show, not the start-up "user cannot be loaded" case that logs out.
  */
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (credentials: Credentials) => {
       const session = await login(credentials);
+      const person = await getUser({ oid: session.oid, token: session.token });
+      queryClient.setQueryData(userQueryOptions(session.oid).queryKey, person);
       writeSession(session);
-      try {
-        // Fetched outside the cache: a failure here is the modal's error to show, not the
-        // start-up "user cannot be loaded" case that logs out and leaves the page.
-        const person = await getUser({ oid: session.oid });
-        queryClient.setQueryData(userQueryOptions(session.oid).queryKey, person);
-        return person;
-      } catch (error) {
-        logoutLocally(queryClient);
-        throw error;
-      }
+      return person;
     },
   });
 }

@@ -1,14 +1,16 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import type { Service } from '@portal/contract/service';
 import { restClient } from '@/lib/rest-client';
+import { restPaths } from '@/lib/rest-paths';
+import { queryKeys } from '@/lib/query-keys';
 
 export function getService({ id, signal }: { id: string; signal?: AbortSignal }) {
-  return restClient.get<Service>(`/rest/collection/service/${encodeURIComponent(id)}`, { signal });
+  return restClient.get<Service>(restPaths.service(id), { signal });
 }
 
 export const serviceQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['service', id],
+    queryKey: queryKeys.service(id),
     queryFn: ({ signal }) => getService({ id, signal }),
   });
 

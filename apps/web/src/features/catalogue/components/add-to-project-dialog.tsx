@@ -12,8 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-errors';
 import { cn } from '@/lib/cn';
-import { useAddServiceToProject } from '../api/add-service-to-project';
-import { useMyProjects } from '../api/get-my-projects';
+import { useAddLicence, useProjects } from '@/resources/projects';
 
 export interface AddToProjectDialogProps {
   service: { id: string; name: string };
@@ -33,8 +32,8 @@ function holdsService(project: Project, serviceId: string): boolean {
  */
 export function AddToProjectDialog({ service, userOid, onClose, returnFocusTo }: AddToProjectDialogProps) {
   const { t } = useTranslation(['Modal', 'Notifications', 'Error']);
-  const projects = useMyProjects(userOid);
-  const add = useAddServiceToProject(userOid);
+  const projects = useProjects(userOid);
+  const add = useAddLicence();
   const [selected, setSelected] = useState<string | null>(null);
   const [added, setAdded] = useState<Project | null>(null);
   const [failure, setFailure] = useState<string | null>(null);

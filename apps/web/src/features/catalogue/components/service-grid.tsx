@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useServices } from '@/lib/service-list';
+import { useServices } from '@/resources/services';
 import { ServiceCard } from './service-card';
 
 const gridClass = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';

@@ -1,14 +1,16 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import type { LegalItem } from '@portal/contract/legal';
 import { restClient } from '@/lib/rest-client';
+import { restPaths } from '@/lib/rest-paths';
+import { queryKeys } from '@/lib/query-keys';
 
 export function getLegalPages({ signal }: { signal?: AbortSignal } = {}) {
-  return restClient.get<LegalItem[]>('/rest/collection/rechtliches', { signal });
+  return restClient.get<LegalItem[]>(restPaths.legalPages(), { signal });
 }
 
 export const legalPagesQueryOptions = () =>
   queryOptions({
-    queryKey: ['legal-pages'],
+    queryKey: queryKeys.legalPages(),
     queryFn: ({ signal }) => getLegalPages({ signal }),
   });
 

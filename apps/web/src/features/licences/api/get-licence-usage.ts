@@ -1,6 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Licence } from '@portal/contract/licence';
+import { queryKeys } from '@/lib/query-keys';
 import { restClient } from '@/lib/rest-client';
+import { restPaths } from '@/lib/rest-paths';
 import type { Period } from '../utils/periods';
 
 /** The same licence call with a period (?from=&to=); only its `calls` are used. */
@@ -14,7 +16,7 @@ export function getLicenceUsage({
   signal?: AbortSignal;
 }) {
   return restClient
-    .get<Licence>(`/rest/collection/service_licence/${encodeURIComponent(id)}`, {
+    .get<Licence>(restPaths.licence(id), {
       query: { from: period.from, to: period.to },
       signal,
     })
@@ -23,7 +25,7 @@ export function getLicenceUsage({
 
 export const licenceUsageQueryOptions = (id: string, period: Period) =>
   queryOptions({
-    queryKey: ['licence', id, 'usage', period],
+    queryKey: queryKeys.licences.usage(id, period),
     queryFn: ({ signal }) => getLicenceUsage({ id, period, signal }),
   });
 

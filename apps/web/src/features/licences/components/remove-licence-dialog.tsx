@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { paths } from '@/config/paths';
-import { licenceQueryOptions } from '../api/get-licence';
+import { licenceQueryOptions } from '@/resources/licences';
 import { useRemoveLicence } from '../api/remove-licence';
 
 export interface RemoveLicenceDialogProps {

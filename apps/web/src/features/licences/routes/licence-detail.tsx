@@ -18,7 +18,7 @@ import { slugify, splitSlugId } from '@/lib/format';
 import { localized } from '@/lib/localized';
 import type { RouteDataLoader } from '@/lib/route-loader';
 import { readSession } from '@/lib/session';
-import { licenceQueryOptions, useLicence } from '../api/get-licence';
+import { licenceQueryOptions, useLicence } from '@/resources/licences';
 import { CodeBlock } from '../components/code-block';
 import { LicenceMenu } from '../components/licence-menu';
 import { LicenceSettingsForm } from '../components/licence-settings-form';

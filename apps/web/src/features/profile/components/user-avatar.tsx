@@ -1,12 +1,8 @@
 import type { Person } from '@portal/contract/person';
 import { cn } from '@/lib/cn';
+import { initials } from '@/resources/person';
 import { useAvatar } from '../api/get-avatar';
 import { useObjectUrl } from './use-object-url';
-
-export function initialsOf(person: Pick<Person, 'firstname' | 'lastname' | 'email'>): string {
-  const initials = `${person.firstname.trim().charAt(0)}${person.lastname.trim().charAt(0)}`;
-  return (initials || person.email.charAt(0)).toUpperCase();
-}
 
 /** The user's picture, or their initials until there is one (decorative: the name is beside it). */
 export function UserAvatar({ user, className }: { user: Person; className?: string }) {
@@ -22,7 +18,7 @@ export function UserAvatar({ user, className }: { user: Person; className?: stri
       {src ? (
         <img src={src} alt="" className="size-full object-cover" data-testid="avatar-image" />
       ) : (
-        <span aria-hidden="true">{initialsOf(user)}</span>
+        <span aria-hidden="true">{initials(user)}</span>
       )}
     </span>
   );

@@ -5,7 +5,7 @@ import { ErrorState } from '@/components/query-state';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { useUser } from '@/lib/auth';
+import { useUser } from '@/resources/person';
 import { formatDate } from '@/lib/format';
 import { useSession } from '@/hooks/use-session';
 import { AvatarUpload } from '../components/avatar-upload';

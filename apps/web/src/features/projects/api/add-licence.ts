@@ -1,15 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Project } from '@portal/contract/project';
 import { isApiError } from '@/lib/api-errors';
-import { restClient } from '@/lib/rest-client';
-import { getProject, projectQueryOptions } from './get-project';
-
-/** PUT /rest/collection/project/{projectId}/service_licence/{serviceId} → 201 with the project. */
-export function addLicence({ projectId, serviceId }: { projectId: string; serviceId: string }) {
-  return restClient.put<Project>(
-    `/rest/collection/project/${encodeURIComponent(projectId)}/service_licence/${encodeURIComponent(serviceId)}`,
-  );
-}
+import { queryKeys } from '@/lib/query-keys';
+import { addLicence, getProject, rememberProject } from '@/resources/projects';
 
 /**
  * Adds several services one after the other (the API takes one per call). A service that is
@@ -37,11 +30,9 @@ export function useAddLicences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addLicences,
-    onSuccess: async (project) => {
-      queryClient.setQueryData(projectQueryOptions(project.id).queryKey, project);
-      await queryClient.invalidateQueries({ queryKey: ['projects'] });
-    },
+    onSuccess: (project) => rememberProject(queryClient, project),
     // A partial success (first service added, second failed) must show too.
-    onError: (_error, { projectId }) => queryClient.invalidateQueries({ queryKey: ['project', projectId] }),
+    onError: (_error, { projectId }) =>
+      queryClient.invalidateQueries({ queryKey: queryKeys.project(projectId) }),
   });
 }

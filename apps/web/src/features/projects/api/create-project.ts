@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Project } from '@portal/contract/project';
 import { restClient } from '@/lib/rest-client';
-import { projectQueryOptions } from './get-project';
+import { restPaths } from '@/lib/rest-paths';
+import { rememberProject } from '@/resources/projects';
 
 export interface CreateProjectInput {
   projectOwner: string;
@@ -13,18 +14,15 @@ export interface CreateProjectInput {
 
 /** POST /rest/collection/project → 201 with the new project. */
 export function createProject(input: CreateProjectInput) {
-  return restClient.post<Project>('/rest/collection/project', { body: { ...input } });
+  return restClient.post<Project>(restPaths.projects(), { body: { ...input } });
 }
 
 export function useCreateProject() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createProject,
-    onSuccess: (project) => {
-      // The detail route then enters from the cache: no second request for what we just got.
-      queryClient.setQueryData(projectQueryOptions(project.id).queryKey, project);
-      // Not awaited: the list refreshes in the background while the new project opens.
-      void queryClient.invalidateQueries({ queryKey: ['projects'] });
-    },
+    // The detail route then enters from the cache: no second request for what we just got.
+    // Not awaited: the list refreshes in the background while the new project opens.
+    onSuccess: (project) => void rememberProject(queryClient, project),
   });
 }

@@ -1,18 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { restClient } from '@/lib/rest-client';
+import { restPaths } from '@/lib/rest-paths';
+import { refreshProjectLists } from '@/resources/projects';
 
 export function deleteProject({ id }: { id: string }) {
-  return restClient.delete(`/rest/collection/project/${encodeURIComponent(id)}`);
+  return restClient.delete(restPaths.project(id));
 }
 
 /**
- * The caller drops `['project', id]` once it has left the page: dropping it earlier would make
- * the screen on view fetch a project that no longer exists.
+ * The caller drops the cached project once it has left the page: dropping it earlier would
+ * make the screen on view fetch a project that no longer exists.
  */
 export function useDeleteProject() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteProject,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['projects'] }),
+    onSuccess: () => refreshProjectLists(queryClient),
   });
 }

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Project } from '@portal/contract/project';
 import { restClient } from '@/lib/rest-client';
-import { forgetProjectLicences } from './forget-licences';
-import { projectQueryOptions } from './get-project';
+import { restPaths } from '@/lib/rest-paths';
+import { forgetProjectLicences } from '@/resources/licences';
+import { rememberProject } from '@/resources/projects';
 
 export interface UpdateProjectInput {
   id: string;
@@ -14,7 +15,7 @@ export interface UpdateProjectInput {
 
 /** PATCH /rest/collection/project/{id}; an empty list is sent as `name[]=` ("now empty"). */
 export function updateProject({ id, ...changes }: UpdateProjectInput) {
-  return restClient.patch<Project>(`/rest/collection/project/${encodeURIComponent(id)}`, { body: changes });
+  return restClient.patch<Project>(restPaths.project(id), { body: changes });
 }
 
 export function useUpdateProject() {
@@ -22,10 +23,9 @@ export function useUpdateProject() {
   return useMutation({
     mutationFn: updateProject,
     onSuccess: async (project) => {
-      queryClient.setQueryData(projectQueryOptions(project.id).queryKey, project);
       // Licence pages show the project's name (breadcrumb, title, links).
       forgetProjectLicences(queryClient, project);
-      await queryClient.invalidateQueries({ queryKey: ['projects'] });
+      await rememberProject(queryClient, project);
     },
   });
 }

@@ -12,7 +12,7 @@ import { useLanguage } from '@/hooks/use-language';
 import { truncate } from '@/lib/format';
 import { localized } from '@/lib/localized';
 import { useAddLicences } from '../api/add-licence';
-import { useServices } from '@/lib/service-list';
+import { useServices } from '@/resources/services';
 
 /** Add services to the project; only services it does not hold yet are offered. */
 export function AddServicesDialog({

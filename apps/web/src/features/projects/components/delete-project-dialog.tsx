@@ -7,8 +7,8 @@ import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { paths } from '@/config/paths';
 import { useDeleteProject } from '../api/delete-project';
-import { forgetProjectLicences } from '../api/forget-licences';
-import { projectQueryOptions } from '../api/get-project';
+import { forgetProjectLicences } from '@/resources/licences';
+import { projectQueryOptions } from '@/resources/projects';
 
 export interface DeleteProjectDialogProps {
   project: Project;

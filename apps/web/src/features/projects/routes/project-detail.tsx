@@ -7,7 +7,7 @@ import { slugify, splitSlugId } from '@/lib/format';
 import type { RouteDataLoader } from '@/lib/route-loader';
 import { useSession } from '@/hooks/use-session';
 import { readSession } from '@/lib/session';
-import { projectQueryOptions } from '../api/get-project';
+import { projectQueryOptions } from '@/resources/projects';
 import { SignedOut } from '@/components/signed-out';
 
 /**

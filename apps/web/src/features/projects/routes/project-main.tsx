@@ -23,7 +23,7 @@ import { useLanguage } from '@/hooks/use-language';
 import { isNotFoundError } from '@/lib/api-errors';
 import { splitSlugId } from '@/lib/format';
 import { localized } from '@/lib/localized';
-import { useProject } from '../api/get-project';
+import { useProject } from '@/resources/projects';
 import { AddServicesDialog } from '../components/add-services-dialog';
 import { DeleteProjectDialog } from '../components/delete-project-dialog';
 import { LicenceCard } from '../components/licence-card';

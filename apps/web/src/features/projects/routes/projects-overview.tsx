@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import type { RouteDataLoader } from '@/lib/route-loader';
 import { useSession } from '@/hooks/use-session';
 import { readSession } from '@/lib/session';
-import { projectsQueryOptions, useProjects } from '../api/get-projects';
+import { projectsQueryOptions, useProjects } from '@/resources/projects';
 import { CreateProjectDialog } from '../components/create-project-dialog';
 import { ProjectCard } from '../components/project-card';
 import { ProjectsIllustration } from '../components/projects-illustration';

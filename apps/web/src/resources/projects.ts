@@ -1,0 +1,82 @@
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Project } from '@portal/contract/project';
+import { queryKeys } from '@/lib/query-keys';
+import { restClient } from '@/lib/rest-client';
+import { restPaths } from '@/lib/rest-paths';
+
+// Projects: the list of the signed-in user and each project by id. The projects feature shows
+// and edits them, the catalogue adds services to them, the licences feature changes the
+// licences they list; all of them read and update the cache through these functions.
+
+export function getProjects({ userOid, signal }: { userOid: string; signal?: AbortSignal }) {
+  return restClient.get<Project[]>(restPaths.personProjects(userOid), { signal });
+}
+
+export const projectsQueryOptions = (userOid: string) =>
+  queryOptions({
+    queryKey: queryKeys.projects.of(userOid),
+    queryFn: ({ signal }) => getProjects({ userOid, signal }),
+  });
+
+export function useProjects(userOid: string) {
+  return useQuery(projectsQueryOptions(userOid));
+}
+
+export function getProject({ id, signal }: { id: string; signal?: AbortSignal }) {
+  return restClient.get<Project>(restPaths.project(id), { signal });
+}
+
+export const projectQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.project(id),
+    queryFn: ({ signal }) => getProject({ id, signal }),
+  });
+
+export function useProject(id: string) {
+  return useQuery(projectQueryOptions(id));
+}
+
+/** Every user's project list is out of date (a project or one of its licences changed). */
+export function refreshProjectLists(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: queryKeys.projects.all() });
+}
+
+/**
+ * A project as the server just answered it: its screen opens from the cache without asking
+ * again, and the lists refresh in the background.
+ */
+export function rememberProject(queryClient: QueryClient, project: Project): Promise<void> {
+  queryClient.setQueryData(projectQueryOptions(project.id).queryKey, project);
+  return refreshProjectLists(queryClient);
+}
+
+/**
+ * Changes the cached project at once (e.g. a licence switched off or removed), then asks the
+ * server for the truth.
+ */
+export async function patchCachedProject(
+  queryClient: QueryClient,
+  projectId: string,
+  patch: (project: Project) => Project,
+): Promise<void> {
+  const key = projectQueryOptions(projectId).queryKey;
+  queryClient.setQueryData<Project>(key, (project) => project && patch(project));
+  await queryClient.invalidateQueries({ queryKey: key });
+  await refreshProjectLists(queryClient);
+}
+
+/** PUT project/{projectId}/service_licence/{serviceId} → 201 with the project. */
+export function addLicence({ projectId, serviceId }: { projectId: string; serviceId: string }) {
+  return restClient.put<Project>(restPaths.projectLicence(projectId, serviceId));
+}
+
+/** Licenses one service in one project (the add-to-project modal of a service). */
+export function useAddLicence() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addLicence,
+    onSuccess: (project) => rememberProject(queryClient, project),
+    // Also after a 409 (licensed meanwhile, e.g. in another tab): the lists show the truth.
+    onError: () => refreshProjectLists(queryClient),
+  });
+}
