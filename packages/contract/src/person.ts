@@ -23,18 +23,22 @@ export const personSchema = z.object({
 });
 export type Person = z.infer<typeof personSchema>;
 
+/** Field limits, shared by the server's schemas and the web app's forms. */
+export const PERSON_LIMITS = { name: 100, place: 100, company: 150, email: 254 } as const;
+export const PASSWORD_LIMITS = { min: 8, max: 200 } as const;
+
 const text = (max: number) => singleLineText().trim().max(max);
 
 /** Changed fields only. email and id may be sent (the form does) but never change anything. */
 export const personPatchSchema = z
   .object({
     salutation: z.union([salutationSchema, z.literal('')]).optional(),
-    firstname: text(100).min(1).optional(),
-    lastname: text(100).min(1).optional(),
+    firstname: text(PERSON_LIMITS.name).min(1).optional(),
+    lastname: text(PERSON_LIMITS.name).min(1).optional(),
     language: languageSchema.optional(),
-    place: text(100).optional(),
-    company: text(150).optional(),
-    email: singleLineText().max(254).optional(),
+    place: text(PERSON_LIMITS.place).optional(),
+    company: text(PERSON_LIMITS.company).optional(),
+    email: singleLineText().max(PERSON_LIMITS.email).optional(),
     id: idSchema.optional(),
   })
   .strict()
@@ -44,8 +48,8 @@ export type PersonPatch = z.infer<typeof personPatchSchema>;
 export const passwordChangeSchema = z
   .object({
     oid: idSchema.optional(),
-    passwordActual: singleLineText().min(1).max(200),
-    password: singleLineText().min(8).max(200),
+    passwordActual: singleLineText().min(1).max(PASSWORD_LIMITS.max),
+    password: singleLineText().min(PASSWORD_LIMITS.min).max(PASSWORD_LIMITS.max),
   })
   .strict();
 export type PasswordChange = z.infer<typeof passwordChangeSchema>;

@@ -40,16 +40,19 @@ export const projectSchema = z.object({
 export type Project = z.infer<typeof projectSchema>;
 export const projectListSchema = z.array(projectSchema);
 
-const name = singleLineText().trim().min(1).max(120);
-const description = multiLineText().trim().min(1).max(2000);
+/** Field limits, shared by the server's schemas and the web app's forms. */
+export const PROJECT_LIMITS = { name: 120, description: 2000, domains: 50 } as const;
+
+const name = singleLineText().trim().min(1).max(PROJECT_LIMITS.name);
+const description = multiLineText().trim().min(1).max(PROJECT_LIMITS.description);
 
 export const projectCreateSchema = z
   .object({
     projectOwner: idSchema,
     name,
     description,
-    domainsProduction: formStringList(hostSchema).optional(),
-    domainsSandbox: formStringList(hostSchema).optional(),
+    domainsProduction: formStringList(hostSchema, PROJECT_LIMITS.domains).optional(),
+    domainsSandbox: formStringList(hostSchema, PROJECT_LIMITS.domains).optional(),
   })
   .strict();
 export type ProjectCreate = z.infer<typeof projectCreateSchema>;
@@ -58,8 +61,8 @@ export const projectPatchSchema = z
   .object({
     name: name.optional(),
     description: description.optional(),
-    domainsProduction: formStringList(hostSchema).optional(),
-    domainsSandbox: formStringList(hostSchema).optional(),
+    domainsProduction: formStringList(hostSchema, PROJECT_LIMITS.domains).optional(),
+    domainsSandbox: formStringList(hostSchema, PROJECT_LIMITS.domains).optional(),
   })
   .strict()
   .refine((v) => Object.keys(v).length > 0, { message: 'nothing to change' });
