@@ -6,7 +6,6 @@ import underPressure from '@fastify/under-pressure';
 import { Redis } from 'ioredis';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -156,5 +155,3 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerSpa(app, config.webDist);
   return app;
 }
-
-export { jsonSchemaTransform };

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { Generated, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 
 // Table types shared by both dialects. Portable column choices, decided once:
 // - timestamps are ISO-8601 UTC text and days are 'YYYY-MM-DD' text, so they sort and compare
@@ -170,8 +170,5 @@ export interface Database {
 export type Db = Kysely<Database> | Transaction<Database>;
 
 export type PersonRow = Selectable<PersonTable>;
-export type NewPerson = Insertable<PersonTable>;
 export type PersonUpdate = Updateable<PersonTable>;
 export type ServiceRow = Selectable<ServiceTable>;
-export type ProjectRow = Selectable<ProjectTable>;
-export type ServiceLicenceRow = Selectable<ServiceLicenceTable>;

@@ -22,5 +22,3 @@ export function newSessionToken(): string {
 export function sha256Hex(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
-
-export const ID_PATTERN = /^[A-Za-z0-9]{1,64}$/;

@@ -9,7 +9,3 @@ export function requestLanguage(headers: Record<string, string | string[] | unde
   const value = (Array.isArray(raw) ? raw[0] : raw)?.trim().toLowerCase() ?? '';
   return value.startsWith('en') ? 'en' : 'de';
 }
-
-export function pick(language: Language, de: string, en: string): string {
-  return language === 'en' && en ? en : de;
-}

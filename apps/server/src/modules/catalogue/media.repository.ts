@@ -10,7 +10,3 @@ export async function insertMediaIfMissing(
 ): Promise<void> {
   await db.insertInto('media').values(row).onConflict((oc) => oc.column('id').doNothing()).execute();
 }
-
-export async function mediaExists(db: Db, id: string): Promise<boolean> {
-  return (await db.selectFrom('media').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
-}

@@ -80,10 +80,6 @@ export function circle(cx: number, cy: number, r: number, fill: string, extra = 
   return `<circle cx="${cx}" cy="${cy}" r="${r}" fill="${fill}"${more}/>`;
 }
 
-export function line(x1: number, y1: number, x2: number, y2: number, stroke: string, width = 2): string {
-  return `<path d="M${x1} ${y1}L${x2} ${y2}" stroke="${stroke}" stroke-width="${width}"/>`;
-}
-
 export function path(d: string, fill: string, extra = ''): string {
   const more = extra ? ` ${extra}` : '';
   return `<path d="${d}" fill="${fill}"${more}/>`;
