@@ -7,7 +7,7 @@ import { licencePatchSchema } from '@portal/contract/licence';
 import { passwordChangeSchema, personPatchSchema } from '@portal/contract/person';
 import { projectCreateSchema, projectPatchSchema } from '@portal/contract/project';
 import { usageIngestSchema } from '@portal/contract/usage';
-import { bearer, buildTestApp, createPerson, createService, login, snapshot, type TestContext } from './helper.js';
+import { addLicenceViaApi, bearer, buildTestApp, createProjectViaApi, createPerson, createService, login, snapshot, type TestContext } from './helper.js';
 
 const INGEST = 'ingest-token-0123456789-0123456789-abcdef';
 
@@ -47,15 +47,8 @@ describe('generated bad input on every write route', () => {
     const person = await createPerson(ctx.db);
     token = await login(ctx.app, person);
     const serviceId = await createService(ctx.db);
-    const project = await ctx.app.inject({
-      method: 'POST',
-      url: '/rest/collection/project',
-      headers: bearer(token),
-      payload: { projectOwner: person.id, name: 'P', description: 'D' },
-    });
-    const projectId = project.json<{ id: string }>().id;
-    const added = await ctx.app.inject({ method: 'PUT', url: `/rest/collection/project/${projectId}/service_licence/${serviceId}`, headers: bearer(token) });
-    const licenceId = added.json<{ licences: Array<{ id: string }> }>().licences[0]!.id;
+    const projectId = await createProjectViaApi(ctx.app, token, person.id);
+    const licenceId = await addLicenceViaApi(ctx.app, token, projectId, serviceId);
     const user = bearer(token);
     routes = [
       { method: 'POST', url: '/rest/auth', auth: {} },

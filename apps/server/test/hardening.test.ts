@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { basicAuth, bearer, buildTestApp, createPerson, createService, login, snapshot, type TestContext } from './helper.js';
+import {
+  addLicenceViaApi,
+  basicAuth,
+  bearer,
+  buildTestApp,
+  createPerson,
+  createProjectViaApi,
+  createService,
+  login,
+  snapshot,
+  type TestContext,
+} from './helper.js';
 
 // Regression tests for what an attack review found: each failed before its fix.
 // The wider proofs (load, crashes, fuzzing, access matrix) are the reliability suite.
@@ -8,20 +19,8 @@ import { basicAuth, bearer, buildTestApp, createPerson, createService, login, sn
 type ErrorJson = { error: { code: string; fields?: Record<string, string> } };
 
 async function createProjectWithLicence(ctx: TestContext, token: string, ownerId: string, serviceId: string) {
-  const created = await ctx.app.inject({
-    method: 'POST',
-    url: '/rest/collection/project',
-    headers: bearer(token),
-    payload: { projectOwner: ownerId, name: 'Shop', description: 'Online-Shop' },
-  });
-  const projectId = created.json<{ id: string }>().id;
-  const added = await ctx.app.inject({
-    method: 'PUT',
-    url: `/rest/collection/project/${projectId}/service_licence/${serviceId}`,
-    headers: bearer(token),
-  });
-  const licenceId = added.json<{ licences: Array<{ id: string }> }>().licences[0]!.id;
-  return { projectId, licenceId };
+  const projectId = await createProjectViaApi(ctx.app, token, ownerId);
+  return { projectId, licenceId: await addLicenceViaApi(ctx.app, token, projectId, serviceId) };
 }
 
 describe('dates are real days in a bounded range', () => {

@@ -192,6 +192,35 @@ export async function login(app: FastifyInstance, person: TestPerson): Promise<s
 
 export const bearer = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });
 
+/** Creates a project of the signed-in owner through the API (as the web app does); answers its id. */
+export async function createProjectViaApi(
+  app: FastifyInstance,
+  token: string,
+  ownerId: string,
+  fields: Record<string, unknown> = {},
+): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/rest/collection/project',
+    headers: bearer(token),
+    payload: { projectOwner: ownerId, name: 'Shop', description: 'Online-Shop', ...fields },
+  });
+  if (res.statusCode !== 201) throw new Error(`project not created: ${res.statusCode} ${res.body}`);
+  return res.json<{ id: string }>().id;
+}
+
+/** Adds a service to a project through the API; answers the new licence's id. */
+export async function addLicenceViaApi(app: FastifyInstance, token: string, projectId: string, serviceId: string): Promise<string> {
+  const res = await app.inject({
+    method: 'PUT',
+    url: `/rest/collection/project/${projectId}/service_licence/${serviceId}`,
+    headers: bearer(token),
+  });
+  if (res.statusCode !== 201) throw new Error(`licence not added: ${res.statusCode} ${res.body}`);
+  const licences = res.json<{ licences: Array<{ id: string; service: { id: string } }> }>().licences;
+  return licences.find((l) => l.service.id === serviceId)!.id;
+}
+
 export const form = (body: string): { headers: Record<string, string>; payload: string } => ({
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
   payload: body,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, isoDay } from '../src/lib/period.js';
-import { bearer, buildTestApp, createPerson, createService, form, login, snapshot, type TestContext } from './helper.js';
+import { addLicenceViaApi, bearer, buildTestApp, createProjectViaApi, createPerson, createService, form, login, snapshot, type TestContext } from './helper.js';
 
 const INGEST = 'ingest-token-0123456789-0123456789-abcdef';
 
@@ -177,18 +177,11 @@ describe('licence check for the provider services', () => {
     const person = await createPerson(ctx.db);
     token = await login(ctx.app, person);
     const serviceId = await createService(ctx.db);
-    const project = await ctx.app.inject({
-      method: 'POST',
-      url: '/rest/collection/project',
-      headers: bearer(token),
-      payload: { projectOwner: person.id, name: 'P', description: 'D', domainsProduction: ['shop.example.com', '*.cdn.example.com'], domainsSandbox: ['localhost:8080'] },
+    const projectId = await createProjectViaApi(ctx.app, token, person.id, {
+      domainsProduction: ['shop.example.com', '*.cdn.example.com'],
+      domainsSandbox: ['localhost:8080'],
     });
-    const added = await ctx.app.inject({
-      method: 'PUT',
-      url: `/rest/collection/project/${project.json<{ id: string }>().id}/service_licence/${serviceId}`,
-      headers: bearer(token),
-    });
-    licenceId = added.json<{ licences: Array<{ id: string }> }>().licences[0]!.id;
+    licenceId = await addLicenceViaApi(ctx.app, token, projectId, serviceId);
     licenceKey = (await ctx.app.inject({ method: 'GET', url: `/rest/collection/service_licence/${licenceId}`, headers: bearer(token) })).json<LicenceBody>().licenceKey;
   });
   afterAll(async () => {

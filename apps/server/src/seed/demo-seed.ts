@@ -6,6 +6,7 @@ import { hashPassword } from '../lib/password.js';
 import { addDays, isoDay } from '../lib/period.js';
 import { nowIso } from '../lib/time.js';
 import { insertMediaIfMissing } from '../modules/catalogue/media.repository.js';
+import type { NewProject } from '../modules/project/project.repository.js';
 import { demoLegalPages } from './content/demo-legal-pages.js';
 import { demoPricePackages } from './content/demo-price-packages.js';
 import { demoServices } from './content/demo-services.js';
@@ -40,13 +41,7 @@ export const DEMO_ACCOUNTS = [
   },
 ];
 
-interface DemoProject {
-  id: string;
-  ownerId: string;
-  name: string;
-  description: string;
-  domainsProduction: string[];
-  domainsSandbox: string[];
+interface DemoProject extends NewProject {
   /** Days before today the project was created. */
   createdDaysAgo: number;
   licences: Array<{ id: string; serviceId: string; createdDaysAgo: number; online: boolean }>;

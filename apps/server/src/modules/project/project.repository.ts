@@ -39,18 +39,17 @@ export async function findLiveProjectOfOwner(db: Db, id: string, ownerId: string
 
 export type ProjectWithOwner = NonNullable<Awaited<ReturnType<typeof findLiveProjectOfOwner>>>;
 
-export async function insertProject(
-  db: Db,
-  row: {
-    id: string;
-    ownerId: string;
-    name: string;
-    description: string;
-    domainsProduction: string[];
-    domainsSandbox: string[];
-    now: string;
-  },
-): Promise<void> {
+/** A new project as the services and the demo seed describe it. */
+export interface NewProject {
+  id: string;
+  ownerId: string;
+  name: string;
+  description: string;
+  domainsProduction: string[];
+  domainsSandbox: string[];
+}
+
+export async function insertProject(db: Db, row: NewProject & { now: string }): Promise<void> {
   await db
     .insertInto('project')
     .values({
