@@ -6,7 +6,7 @@ export const legalItemSchema = z.object({
   id: z.string(),
   interner_name: z.string(),
   title: i18nTextSchema,
-  /** Sanitized on write; the web app sanitizes again before rendering. */
+  /** HTML from the catalogue; the web app sanitizes it before rendering (see docs/security.md). */
   html: i18nTextSchema,
   lastModified: z.string(),
 });
