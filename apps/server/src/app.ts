@@ -34,7 +34,7 @@ import { licenceRoutes } from './modules/licence/licence.routes.js';
 import { usageRoutes } from './modules/usage/usage.routes.js';
 import { adminReportRoutes } from './modules/admin-report/admin-report.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
-import { createContactMailer } from './modules/contact/contact-mailer.js';
+import { mailRoutes } from './modules/mail/mail.routes.js';
 import { HttpError } from './lib/http-error.js';
 import { AVATAR_MAX_BYTES } from '@portal/contract/person';
 
@@ -137,7 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerDocs(app);
 
   enforceAccessDeclarations(app, app.routeAccess);
-  registerAuthentication(app, config.usageIngestToken);
+  registerAuthentication(app, config.usageIngestTokens);
 
   await app.register(healthRoutes);
   await app.register(translationRoutes);
@@ -150,7 +150,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(licenceRoutes);
   await app.register(usageRoutes);
   await app.register(adminReportRoutes);
-  await app.register(contactRoutes, { mailer: createContactMailer(config.smtpUrl, config.contactTo) });
+  await app.register(contactRoutes, { contactTo: config.contactTo });
+  await app.register(mailRoutes);
 
   await registerSpa(app, config.webDist);
   return app;

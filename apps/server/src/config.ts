@@ -5,9 +5,23 @@ import { z } from 'zod';
 
 const booleanFlag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
+/** Where the server listens unless HOST says otherwise (production insists on an explicit HOST). */
+const DEFAULT_HOST = '127.0.0.1';
+
+/** `name@example.com` or `Portal <name@example.com>`. */
+const mailbox = z.string().refine((v) => z.email().safeParse(/<([^<>]+)>$/.exec(v)?.[1] ?? v).success, {
+  message: 'must be an e-mail address or Name <address>',
+});
+
+// Several tokens, comma-separated, so a new one can be rolled out before the old one is removed.
+const ingestTokens = z
+  .string()
+  .transform((v) => v.split(',').map((t) => t.trim()).filter((t) => t !== ''))
+  .pipe(z.array(z.string().min(32, 'each token must be at least 32 characters')).min(1).max(10));
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('127.0.0.1'),
+  HOST: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .default('sqlite:./data/portal.sqlite')
@@ -26,7 +40,12 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   CONTACT_TO: z.email().optional(),
-  USAGE_INGEST_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  MAIL_FROM: mailbox.optional(),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' })
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
+  USAGE_INGEST_TOKEN: ingestTokens.optional(),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -36,6 +55,8 @@ export type Env = z.infer<typeof envSchema>;
 export interface Config {
   port: number;
   host: string;
+  /** Whether HOST was set (production refuses to guess where to listen). */
+  hostGiven: boolean;
   databaseUrl: string;
   production: boolean;
   /** undefined: decide by database (seed a new embedded database outside production). */
@@ -43,8 +64,13 @@ export interface Config {
   redisUrl: string | undefined;
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
   smtpUrl: string | undefined;
+  /** Sender of every mail; set whenever smtpUrl is. */
+  mailFrom: string | undefined;
   contactTo: string | undefined;
-  usageIngestToken: string | undefined;
+  /** Address of the portal as its users reach it (links in mails), without a trailing slash. */
+  publicUrl: string | undefined;
+  /** Accepted bearer tokens of the usage calls; empty: the calls are closed. */
+  usageIngestTokens: string[];
   /** Folder of the built web app; unset in tests that only talk to /rest/. */
   webDist: string | undefined;
   logLevel: Env['LOG_LEVEL'];
@@ -77,17 +103,23 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { webDist?: string 
   if (production && e.PORTAL_DEMO === true) {
     throw new ConfigError('Invalid environment variable PORTAL_DEMO: demo data is refused when NODE_ENV=production');
   }
+  if (e.SMTP_URL && !e.MAIL_FROM) {
+    throw new ConfigError('Invalid environment variable MAIL_FROM: required when SMTP_URL is set');
+  }
   return {
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? DEFAULT_HOST,
+    hostGiven: e.HOST !== undefined,
     databaseUrl: e.DATABASE_URL,
     production,
     demo: e.PORTAL_DEMO,
     redisUrl: e.REDIS_URL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     contactTo: e.CONTACT_TO,
-    usageIngestToken: e.USAGE_INGEST_TOKEN,
+    publicUrl: e.PUBLIC_URL,
+    usageIngestTokens: e.USAGE_INGEST_TOKEN ?? [],
     webDist: e.WEB_DIST ?? defaults.webDist,
     logLevel: e.LOG_LEVEL,
   };

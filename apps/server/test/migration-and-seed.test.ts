@@ -18,6 +18,7 @@ const TABLES: Array<keyof Database> = [
   'legalPage',
   'translation',
   'contactRequest',
+  'mailOutbox',
 ];
 
 describe('migrations and demo seed', () => {
@@ -30,7 +31,7 @@ describe('migrations and demo seed', () => {
   });
 
   it('migrates a fresh database to the whole data model, and a second run changes nothing', async () => {
-    expect(await migrateToLatest(database.db, database.schema)).toEqual(['0001-initial-schema']);
+    expect(await migrateToLatest(database.db, database.schema)).toEqual(['0001-initial-schema', '0002-operators']);
     expect(await migrateToLatest(database.db, database.schema)).toEqual([]);
     for (const table of TABLES) expect(await countRows(database.db, table)).toBe(0);
   });

@@ -17,6 +17,8 @@ export interface PersonTable {
   place: string;
   company: string;
   isAdmin: number;
+  /** 1: cannot sign in, and has no sessions. */
+  disabled: Generated<number>;
   avatarWebp: Buffer | null;
   avatarVersion: Generated<number>;
   createdAt: string;
@@ -137,6 +139,8 @@ export interface TranslationTable {
   id: string;
   de: string;
   en: string;
+  /** 1: an operator imported this text, so the shipped one no longer replaces it at start. */
+  customised: Generated<number>;
 }
 
 export interface ContactRequestTable {
@@ -148,7 +152,27 @@ export interface ContactRequestTable {
   termsAccepted: number;
   language: 'de' | 'en';
   createdAt: string;
-  mailedAt: string | null;
+}
+
+export type MailState = 'queued' | 'sent' | 'failed';
+
+export interface MailOutboxTable {
+  id: string;
+  /** What caused the mail ('contact', …), for the admin's list. */
+  kind: string;
+  toAddress: string;
+  replyTo: string | null;
+  language: 'de' | 'en';
+  subject: string;
+  textBody: string;
+  htmlBody: string;
+  state: MailState;
+  attempts: Generated<number>;
+  lastError: string | null;
+  nextAttemptAt: string;
+  lockedUntil: string | null;
+  createdAt: string;
+  sentAt: string | null;
 }
 
 export interface Database {
@@ -164,6 +188,7 @@ export interface Database {
   legalPage: LegalPageTable;
   translation: TranslationTable;
   contactRequest: ContactRequestTable;
+  mailOutbox: MailOutboxTable;
 }
 
 /** What repositories take: the database, or a transaction on it. */

@@ -1,11 +1,13 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './database.js';
 import * as initialSchema from './migrations/0001-initial-schema.js';
+import * as operators from './migrations/0002-operators.js';
 
 // Migrations are listed here rather than read from a folder at run time, so the bundled server
 // carries them and their order is explicit.
 const migrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
+  '0002-operators': operators,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

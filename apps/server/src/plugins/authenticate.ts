@@ -28,7 +28,7 @@ function sameSecret(a: string, b: string): boolean {
 }
 
 /** Resolves the caller once per request and enforces the route's declared access policy. */
-export function registerAuthentication(app: FastifyInstance, usageIngestToken: string | undefined): void {
+export function registerAuthentication(app: FastifyInstance, usageIngestTokens: readonly string[]): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('language', 'de');
@@ -44,7 +44,9 @@ export function registerAuthentication(app: FastifyInstance, usageIngestToken: s
     if (access === 'ingest') {
       const header = request.headers.authorization ?? '';
       const given = header.startsWith('Bearer ') ? header.slice(7) : '';
-      if (!usageIngestToken || !given || !sameSecret(given, usageIngestToken)) throw unauthorized();
+      // Every configured token is compared (no early exit), so timing does not tell which matched.
+      const known = usageIngestTokens.reduce((found, token) => sameSecret(given, token) || found, false);
+      if (!given || !known) throw unauthorized();
       return;
     }
     const token = bearerToken(request);

@@ -27,7 +27,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ throttle: LoginThrottle }> = as
       // Verify against a dummy hash for unknown accounts, so both cases take the same time
       // and give the same answer.
       const ok = await verifyPassword(person?.passwordHash ?? (await dummyPasswordHash()), password);
-      if (!person || !ok) throw unauthorized(); // the reserved attempt stays counted
+      // A disabled person gets the answer of a wrong password: the account stays closed
+      // without telling a guesser that the password was right.
+      if (!person || !ok || person.disabled === 1) throw unauthorized(); // the reserved attempt stays counted
       await attempt.succeeded();
       const token = await createSession(app.db, person.id);
       return { token, oid: person.id };

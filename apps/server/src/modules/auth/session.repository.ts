@@ -31,6 +31,9 @@ export async function findSessionWithPerson(
       'session.absoluteExpiresAt as sessionAbsoluteExpiresAt',
     ])
     .where('session.tokenHash', '=', tokenHash)
+    // A disabled person's sessions are deleted when they are disabled; this keeps them out
+    // even if one were left behind.
+    .where('person.disabled', '=', 0)
     .executeTakeFirst();
   if (!row) return undefined;
   const { sessionId, sessionLastSeenAt, sessionAbsoluteExpiresAt, ...person } = row;
@@ -47,6 +50,10 @@ export async function deleteSession(db: Db, sessionId: string): Promise<void> {
 
 export async function deleteOtherSessions(db: Db, personId: string, keepSessionId: string): Promise<void> {
   await db.deleteFrom('session').where('personId', '=', personId).where('id', '!=', keepSessionId).execute();
+}
+
+export async function deleteSessionsOf(db: Db, personId: string): Promise<void> {
+  await db.deleteFrom('session').where('personId', '=', personId).execute();
 }
 
 /** Housekeeping: sessions past either expiry can go. */

@@ -20,7 +20,3 @@ export async function insertContactRequest(
     })
     .execute();
 }
-
-export async function markContactRequestMailed(db: Db, id: string, now: string): Promise<void> {
-  await db.updateTable('contactRequest').set({ mailedAt: now }).where('id', '=', id).execute();
-}

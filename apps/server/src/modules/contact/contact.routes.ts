@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactFormSchema, contactResponseSchema } from '@portal/contract/contact';
 import type { Language } from '../../lib/language.js';
-import type { ContactMailer } from './contact-mailer.js';
 import { submitContactRequest } from './contact.service.js';
 
 const replies: Record<'ok' | 'invalid', Record<Language, string>> = {
@@ -15,7 +14,7 @@ const replies: Record<'ok' | 'invalid', Record<Language, string>> = {
   },
 };
 
-export const contactRoutes: FastifyPluginAsyncZod<{ mailer: ContactMailer | undefined }> = async (app, { mailer }) => {
+export const contactRoutes: FastifyPluginAsyncZod<{ contactTo: string | undefined }> = async (app, { contactTo }) => {
   app.post(
     '/rest/collection/contactform/send',
     {
@@ -25,7 +24,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ mailer: ContactMailer | unde
       attachValidation: true,
       schema: {
         tags: ['contact'],
-        summary: 'Send a contact request (stored; mailed when SMTP is configured)',
+        summary: 'Send a contact request (stored; mailed to CONTACT_TO through the mail outbox when set)',
         body: contactFormSchema,
         response: { 200: contactResponseSchema, 400: contactResponseSchema },
       },
@@ -34,7 +33,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ mailer: ContactMailer | unde
       if (request.validationError) {
         return reply.code(400).send({ success: 0 as const, msg: replies.invalid[request.language] });
       }
-      await submitContactRequest(app.db, mailer, request.body, request.language, request.log);
+      await submitContactRequest(app.db, contactTo, request.body, request.language);
       return { success: 1 as const, msg: replies.ok[request.language] };
     },
   );

@@ -1,29 +1,37 @@
 import type { Kysely } from 'kysely';
-import type { FastifyBaseLogger } from 'fastify';
 import type { ContactForm } from '@portal/contract/contact';
 import type { Database } from '../../db/database.js';
 import { newId } from '../../lib/ids.js';
 import type { Language } from '../../lib/language.js';
 import { nowIso } from '../../lib/time.js';
-import type { ContactMailer } from './contact-mailer.js';
-import { insertContactRequest, markContactRequestMailed } from './contact.repository.js';
+import { contactRequestMail } from '../mail/mail.templates.js';
+import { queueMail } from '../mail/outbox.service.js';
+import { insertContactRequest } from './contact.repository.js';
+
+/** The provider's team reads German, the portal's first language. */
+const TEAM_LANGUAGE: Language = 'de';
 
 /**
- * Stores a contact request, then mails it when SMTP is configured. Stored first, so a mail
- * server outage loses nothing; the mail goes out after the answer.
+ * Stores a contact request and, when CONTACT_TO is set, queues the notice to the provider's
+ * team in the same transaction: the request and its mail are kept together or not at all, and
+ * the outbox worker sends the mail (retrying while the mail server is away).
  */
 export async function submitContactRequest(
   db: Kysely<Database>,
-  mailer: ContactMailer | undefined,
+  contactTo: string | undefined,
   form: ContactForm,
   language: Language,
-  log: FastifyBaseLogger,
 ): Promise<void> {
-  const id = newId();
-  await insertContactRequest(db, { id, form, language, now: nowIso() });
-  if (!mailer) return;
-  mailer
-    .send({ ...form, language })
-    .then(() => markContactRequestMailed(db, id, nowIso()))
-    .catch((error: unknown) => log.error({ err: error }, 'contact mail failed'));
+  await db.transaction().execute(async (trx) => {
+    await insertContactRequest(trx, { id: newId(), form, language, now: nowIso() });
+    if (!contactTo) return;
+    const details = { ...form, message: form.message ?? '', language };
+    await queueMail(trx, {
+      kind: 'contact',
+      to: contactTo,
+      replyTo: form.email,
+      language: TEAM_LANGUAGE,
+      content: contactRequestMail(details, TEAM_LANGUAGE),
+    });
+  });
 }

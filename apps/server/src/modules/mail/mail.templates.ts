@@ -1,0 +1,88 @@
+import type { Language } from '../../lib/language.js';
+
+// Every mail the portal sends, in both languages: plain text for every client, and the same
+// words as simple HTML (no images, no external styles) for clients that prefer it.
+
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (value: string): string =>
+  value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Paragraphs of plain text, blank-line separated, as the text and the HTML part. */
+function compose(subject: string, paragraphs: string[], language: Language): MailContent {
+  const html = paragraphs
+    .map((p) => `<p>${escapeHtml(p).replace(/\r?\n/g, '<br>')}</p>`)
+    .join('\n');
+  return {
+    subject,
+    text: `${paragraphs.join('\n\n')}\n`,
+    html: `<!doctype html>\n<html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>\n<body style="font-family: sans-serif; line-height: 1.5">\n${html}\n</body></html>\n`,
+  };
+}
+
+export interface ContactRequestDetails {
+  firstname: string;
+  subname: string;
+  email: string;
+  message: string;
+  /** The language the requester used the portal in. */
+  language: Language;
+}
+
+const contactTexts = {
+  de: {
+    subject: (name: string) => `Kontaktanfrage von ${name}`,
+    intro: 'Über das Kontaktformular des Portals kam eine neue Anfrage:',
+    name: 'Name',
+    email: 'E-Mail',
+    language: 'Sprache',
+    noMessage: '(ohne Nachricht)',
+    reply: 'Eine Antwort auf diese Mail geht direkt an die anfragende Person.',
+  },
+  en: {
+    subject: (name: string) => `Contact request from ${name}`,
+    intro: "A new request came in through the portal's contact form:",
+    name: 'Name',
+    email: 'E-mail',
+    language: 'Language',
+    noMessage: '(no message)',
+    reply: 'A reply to this mail goes straight to the person who asked.',
+  },
+} satisfies Record<Language, unknown>;
+
+/** The notice to the provider's team (CONTACT_TO) about a contact request. */
+export function contactRequestMail(request: ContactRequestDetails, language: Language): MailContent {
+  const t = contactTexts[language];
+  const name = `${request.firstname} ${request.subname}`;
+  return compose(
+    t.subject(name),
+    [
+      t.intro,
+      `${t.name}: ${name}\n${t.email}: ${request.email}\n${t.language}: ${request.language}`,
+      request.message === '' ? t.noMessage : request.message,
+      t.reply,
+    ],
+    language,
+  );
+}
+
+const testTexts = {
+  de: {
+    subject: 'Testmail des Portals',
+    body: 'Diese Mail kommt vom Portal: Der Mailversand ist richtig eingerichtet.',
+  },
+  en: {
+    subject: 'Test mail from the portal',
+    body: 'This mail comes from the portal: mail delivery is set up correctly.',
+  },
+} satisfies Record<Language, unknown>;
+
+/** `portal mail:test`: proves the SMTP settings work. */
+export function testMail(language: Language): MailContent {
+  const t = testTexts[language];
+  return compose(t.subject, [t.body], language);
+}
