@@ -38,7 +38,7 @@ export function printFigures(part: string, values: Record<string, number | strin
 
 /** What no response body may show: a stack frame, a file path, SQL or a driver message. */
 export const LEAK =
-  /\bat .+:\d+:\d+|node_modules|\/work\/|\/home\/|\/tmp\/|\.[jt]s:\d+|SQLITE_|sqlite3?|syntax error|\bselect .+ from\b|\binsert into\b|relation "|violates .* constraint|pg_/i;
+  /\bat .+:\d+:\d+|node_modules|\/work\/|\/home\/|\/tmp\/|\.[jt]s:\d+|SQLITE_|SqliteError|DatabaseError|syntax error|\bselect .+ from\b|\binsert into\b|relation "|violates .* constraint|invalid input syntax|duplicate key/i;
 
 export const INGEST_TOKEN = 'reliability-ingest-token-0123456789-abcdef';
 
