@@ -5,6 +5,7 @@ import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg';
 import semver from 'semver';
 import type { Database } from './database.js';
+import { withStatementCache } from './statement-cache.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -45,7 +46,7 @@ function openSqlite(url: string): DatabaseHandle {
   native.pragma('busy_timeout = 5000');
   native.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: native }),
+    dialect: new SqliteDialect({ database: withStatementCache(native) }),
     plugins: [new CamelCasePlugin({ underscoreBeforeDigits: true })],
   });
   return { db, dialect: 'sqlite', location: inMemory ? 'SQLite in memory' : `SQLite ${resolve(file)}`, close: () => db.destroy() };
