@@ -108,7 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // handler keeps its own error shape) and /rest/ready says not ready, so a load balancer takes
   // this instance out until it recovers. Liveness (/rest/health) opts out in its route config.
   await app.register(underPressure, { maxEventLoopDelay: MAX_EVENT_LOOP_DELAY_MS, retryAfter: 10 });
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   // JSON answers (translations, catalogue, reports) shrink to a fifth; brotli at its fast
   // default level. Files of the web build arrive precompressed and are left as they are.
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
