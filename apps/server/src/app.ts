@@ -14,6 +14,7 @@ import type { Dialect } from './db/connect.js';
 import { newId } from './lib/ids.js';
 import { enforceAccessDeclarations, type RouteAccess } from './plugins/access.js';
 import { registerAuthentication } from './plugins/authenticate.js';
+import { localChangeFeed, redisChangeFeed } from './plugins/change-feed.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { responseSerializerCompiler } from './plugins/response-serializer.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -125,6 +126,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  // Cached answers (catalogue) are dropped on every instance when their data changes.
+  const changes = redis
+    ? redisChangeFeed(redis, (error) => app.log.warn({ err: error }, 'change feed: Redis unavailable'))
+    : localChangeFeed();
+  app.decorate('changes', changes);
+  app.addHook('onClose', () => changes.close());
   await app.register(rateLimit, {
     global: false, // only routes that declare a limit: sign-in, password, uploads, contact
     ...(redis ? { redis, nameSpace: 'portal:rl:' } : {}),

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { basicAuth, bearer, createPerson, createTestDatabase, login, type TestDatabase } from './helper.js';
+import { catalogueChanged } from '../src/modules/catalogue/catalogue-changes.js';
+import { basicAuth, bearer, createPerson, createService, createTestDatabase, login, type TestDatabase } from './helper.js';
 
 // Two server instances on one database and one Redis, as behind a load balancer: a session
-// made on one works on the other, and sign-in failures count across both.
+// made on one works on the other, sign-in failures count across both, and a catalogue change
+// on one drops the other's cached catalogue.
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 describe.runIf(process.env.TEST_REDIS !== '0')('several instances (shared database and Redis)', () => {
@@ -30,6 +32,20 @@ describe.runIf(process.env.TEST_REDIS !== '0')('several instances (shared databa
     const token = await login(first, person);
     const res = await second.inject({ method: 'GET', url: `/rest/collection/person/${person.id}`, headers: bearer(token) });
     expect(res.statusCode).toBe(200);
+  });
+
+  it("drops the other instance's cached catalogue when the catalogue changes", async () => {
+    // Both must hear the change feed, else they keep nothing in memory.
+    await vi.waitFor(() => expect(first.changes.live && second.changes.live).toBe(true), { timeout: 5000 });
+    const id = await createService(database.db, { nameDe: 'Vorher' });
+    const url = `/rest/collection/service/${id}`;
+    const name = async () => (await second.inject({ method: 'GET', url })).json<{ name: { de: string } }>().name.de;
+    expect(await name()).toBe('Vorher');
+    await database.db.updateTable('service').set({ nameDe: 'Nachher' }).where('id', '=', id).execute();
+    expect(await name()).toBe('Vorher'); // kept by the second instance
+
+    await catalogueChanged(first.changes);
+    await vi.waitFor(async () => expect(await name()).toBe('Nachher'), { timeout: 2000, interval: 5 });
   });
 
   it('counts failed sign-ins across instances', async () => {

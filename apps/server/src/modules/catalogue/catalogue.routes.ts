@@ -4,13 +4,27 @@ import { idSchema } from '@portal/contract/common';
 import { legalListSchema } from '@portal/contract/legal';
 import { pricePackageListSchema } from '@portal/contract/price-package';
 import { serviceListQuerySchema, serviceListSchema, serviceSchema } from '@portal/contract/service';
+import { AnswerCache } from '../../lib/answer-cache.js';
 import { notFound } from '../../lib/http-error.js';
-import { findService, listLegalPages, listPricePackages, listServiceImages, listServices } from './catalogue.repository.js';
-import { toGalleryItem, toLegalItem, toPricePackage, toService, toServiceSummary } from './catalogue.mapper.js';
+import { sendCached } from '../../lib/send-cached.js';
+import { compileSerializer } from '../../plugins/response-serializer.js';
+import { CATALOGUE_TOPIC } from './catalogue-changes.js';
+import { legalPages, pricePackages, serviceSummaries, serviceWithGallery } from './catalogue.service.js';
 
-const publicCache = 'public, max-age=60';
+// Browsers and proxies may keep an answer a minute, then revalidate it with its ETag (304).
+const publicCache = { cacheControl: 'public, max-age=60' };
+/** Backstop for catalogue edits made outside every instance's change feed (see AnswerCache). */
+const MAX_AGE_MS = 60_000;
 
+// The catalogue changes a few times a year: its answers are built once per language and kept
+// as finished (and compressed) bytes until catalogueChanged() drops them on every instance.
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+  const cache = new AnswerCache(app.changes, CATALOGUE_TOPIC, MAX_AGE_MS);
+  const writeServiceList = compileSerializer(serviceListSchema);
+  const writeService = compileSerializer(serviceSchema);
+  const writePricePackages = compileSerializer(pricePackageListSchema);
+  const writeLegalPages = compileSerializer(legalListSchema);
+
   app.get(
     '/rest/collection/service',
     {
@@ -23,13 +37,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const services = (await listServices(app.db)).map(toServiceSummary);
-      if (request.query.orderby === 'name') {
-        const collator = new Intl.Collator(request.language);
-        services.sort((a, b) => collator.compare(a.name[request.language] || a.name.de, b.name[request.language] || b.name.de));
-      }
-      reply.header('cache-control', publicCache).header('vary', 'content-language, accept-language');
-      return services;
+      const sortLanguage = request.query.orderby === 'name' ? request.language : undefined;
+      const answer = await cache.get(`services:${sortLanguage ?? ''}`, async () =>
+        writeServiceList(await serviceSummaries(app.db, sortLanguage)),
+      );
+      if (!answer) throw notFound();
+      return sendCached(request, reply, answer, { ...publicCache, vary: 'content-language, accept-language' });
     },
   );
 
@@ -45,11 +58,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const row = await findService(app.db, request.params.oid);
-      if (!row) throw notFound();
-      const gallery = (await listServiceImages(app.db, row.id)).map(toGalleryItem);
-      reply.header('cache-control', publicCache);
-      return toService(row, gallery);
+      const answer = await cache.get(`service:${request.params.oid}`, async () => {
+        const service = await serviceWithGallery(app.db, request.params.oid);
+        return service && writeService(service);
+      });
+      if (!answer) throw notFound();
+      return sendCached(request, reply, answer, publicCache);
     },
   );
 
@@ -59,9 +73,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: { tags: ['catalogue'], summary: 'Price packages', response: { 200: pricePackageListSchema } },
     },
-    async (_request, reply) => {
-      reply.header('cache-control', publicCache);
-      return (await listPricePackages(app.db)).map(toPricePackage);
+    async (request, reply) => {
+      const answer = await cache.get('price_package', async () => writePricePackages(await pricePackages(app.db)));
+      if (!answer) throw notFound();
+      return sendCached(request, reply, answer, publicCache);
     },
   );
 
@@ -71,9 +86,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: { tags: ['catalogue'], summary: 'Legal pages', response: { 200: legalListSchema } },
     },
-    async (_request, reply) => {
-      reply.header('cache-control', publicCache);
-      return (await listLegalPages(app.db)).map(toLegalItem);
+    async (request, reply) => {
+      const answer = await cache.get('rechtliches', async () => writeLegalPages(await legalPages(app.db)));
+      if (!answer) throw notFound();
+      return sendCached(request, reply, answer, publicCache);
     },
   );
 };

@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { ChangeFeed } from '../plugins/change-feed.js';
+
+export type ContentEncoding = 'br' | 'gzip';
+
+/** A finished answer body with its validator, compressed on first demand. */
+export class CachedAnswer {
+  readonly etag: string;
+  readonly #encoded = new Map<ContentEncoding, Buffer>();
+
+  constructor(readonly body: Buffer) {
+    this.etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  }
+
+  encoded(encoding: ContentEncoding): Buffer {
+    let bytes = this.#encoded.get(encoding);
+    if (!bytes) {
+      // Once per answer, so the strongest settings cost nothing later.
+      bytes =
+        encoding === 'br'
+          ? brotliCompressSync(this.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
+          : gzipSync(this.body, { level: 9 });
+      this.#encoded.set(encoding, bytes);
+    }
+    return bytes;
+  }
+}
+
+/** Catalogue-sized: the keys are a few lists and one per existing item. */
+const MAX_ENTRIES = 2000;
+
+/**
+ * Answers kept in memory until the data behind them changes: the change feed's topic drops them
+ * all, on every instance. While the feed is not live (it may miss changes) nothing is kept or
+ * served from memory. `maxAgeMs` bounds how long a change made outside every instance's feed
+ * (a direct database edit) can go unseen.
+ */
+export class AnswerCache {
+  readonly #entries = new Map<string, { answer: CachedAnswer; expires: number }>();
+  /** Counts drops, so an answer built from data read before a drop is not kept after it. */
+  #generation = 0;
+
+  constructor(
+    private readonly feed: ChangeFeed,
+    topic: string,
+    private readonly maxAgeMs: number,
+  ) {
+    feed.subscribe(topic, () => this.clear());
+  }
+
+  /** The cached answer of `key`, or the one `build` makes (undefined: nothing to answer, not kept). */
+  async get(key: string, build: () => Promise<string | undefined>): Promise<CachedAnswer | undefined> {
+    const now = Date.now();
+    const hit = this.feed.live ? this.#entries.get(key) : undefined;
+    if (hit && hit.expires > now) return hit.answer;
+    const generation = this.#generation;
+    const body = await build();
+    if (body === undefined) return undefined;
+    const answer = new CachedAnswer(Buffer.from(body));
+    if (this.feed.live && generation === this.#generation) {
+      if (this.#entries.size >= MAX_ENTRIES) this.#entries.clear();
+      this.#entries.set(key, { answer, expires: now + this.maxAgeMs });
+    }
+    return answer;
+  }
+
+  clear(): void {
+    this.#entries.clear();
+    this.#generation += 1;
+  }
+}
