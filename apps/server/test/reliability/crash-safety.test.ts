@@ -327,7 +327,9 @@ describe(`crash safety (${dialect})`, () => {
             }
           }),
         );
-        await new Promise((resolve) => setTimeout(resolve, 150 + Math.random() * 850));
+        await new Promise((resolve) =>
+          setTimeout(resolve, budget(100, 150) + Math.random() * budget(400, 850)),
+        );
         stop = true;
         await running.kill('SIGKILL');
         const failed = (await loops).filter((r) => r.status === 'rejected');

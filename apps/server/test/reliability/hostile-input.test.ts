@@ -35,7 +35,7 @@ import type { RouteAccess } from '../../src/plugins/access.js';
 // any answer, the database unchanged by every rejected request, and /rest/health answering
 // within 100 ms after each batch.
 
-const PER_ROUTE = budget(30, 1000);
+const PER_ROUTE = budget(15, 1000);
 const BATCH = 50;
 const HEALTH_MS = 100;
 const seed = Number(process.env.RELIABILITY_SEED ?? Date.now() % 1_000_000);
@@ -386,7 +386,9 @@ describe(`hostile input (${dialect})`, () => {
                   ?.at(-1)}`,
               );
             if (LEAK.test(res.body)) problems.push(`${label}: leaks ${res.body.slice(0, 200)}`);
-            if (r.mustRefuse && (res.statusCode < 400 || !res.body.includes(`"${r.mustRefuse}"`))) {
+            // A 4xx; in the error shape with fields, the field is named (the contact form keeps its older answer shape).
+            const fieldsNamed = !res.body.includes('"fields"') || res.body.includes(`"${r.mustRefuse}"`);
+            if (r.mustRefuse && (res.statusCode < 400 || res.statusCode >= 500 || !fieldsNamed)) {
               problems.push(
                 `${label}: a control character or lone surrogate in ${r.mustRefuse} got ${res.statusCode} ${res.body.slice(0, 120)}`,
               );
