@@ -1,12 +1,15 @@
-// Bundles the server into dist/main.js. Dependencies stay in node_modules; only our workspace
-// packages (the contract, written in TypeScript) are bundled in.
+// Bundles the server into dist/main.js and the `portal` command line into dist/cli.js.
+// Dependencies stay in node_modules; only our workspace packages (the contract, written in
+// TypeScript) are bundled in. An argument names another folder (tests build a private copy;
+// it must lie inside the repository, so that node_modules is found from there).
 import { build } from 'esbuild';
 import { cpSync, rmSync } from 'node:fs';
 
-rmSync('dist', { recursive: true, force: true });
+const outdir = process.argv[2] ?? 'dist';
+rmSync(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: ['src/main.ts', 'src/cli.ts'],
+  outdir,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -25,4 +28,4 @@ await build({
     },
   ],
 });
-cpSync('src/seed/translations', 'dist/translations', { recursive: true });
+cpSync('src/seed/translations', `${outdir}/translations`, { recursive: true });

@@ -58,6 +58,7 @@ export interface Config {
   /** Whether HOST was set (production refuses to guess where to listen). */
   hostGiven: boolean;
   databaseUrl: string;
+  environment: Env['NODE_ENV'];
   production: boolean;
   /** undefined: decide by database (seed a new embedded database outside production). */
   demo: boolean | undefined;
@@ -111,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { webDist?: string 
     host: e.HOST ?? DEFAULT_HOST,
     hostGiven: e.HOST !== undefined,
     databaseUrl: e.DATABASE_URL,
+    environment: e.NODE_ENV,
     production,
     demo: e.PORTAL_DEMO,
     redisUrl: e.REDIS_URL,

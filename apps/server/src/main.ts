@@ -1,8 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig, type Config } from './config.js';
-import { DatabaseOpenError, openDatabase, type DatabaseHandle } from './db/connect.js';
-import { MigrationError } from './db/migrate.js';
+import { loadConfig, type Config } from './config.js';
+import { openDatabase, type DatabaseHandle } from './db/connect.js';
+import { loggerOptions } from './lib/logger.js';
+import { describeStartError } from './lib/start-errors.js';
+import { createMailSender } from './modules/mail/mail-sender.js';
+import { OutboxWorker } from './modules/mail/outbox-worker.js';
+import { productionConfigProblem, productionDatabaseProblem } from './production-checks.js';
 import { DEMO_ACCOUNTS } from './seed/demo-seed.js';
 import { prepareDatabase } from './seed/prepare-database.js';
 
@@ -15,18 +19,6 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-function describeStartError(error: unknown): string {
-  if (error instanceof ConfigError || error instanceof DatabaseOpenError || error instanceof MigrationError) {
-    return error.message;
-  }
-  const code = (error as { code?: string }).code;
-  if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === '3D000' || code === '28P01') {
-    return `cannot reach the database (${code}): check DATABASE_URL`;
-  }
-  if (code === 'EADDRINUSE') return 'the port is already in use: set PORT to a free port';
-  return error instanceof Error ? error.message : String(error);
-}
-
 async function start(): Promise<void> {
   let config: Config;
   try {
@@ -34,6 +26,8 @@ async function start(): Promise<void> {
   } catch (error) {
     fail(describeStartError(error));
   }
+  const configProblem = productionConfigProblem(config);
+  if (configProblem) fail(configProblem);
 
   let handle: DatabaseHandle;
   try {
@@ -42,7 +36,10 @@ async function start(): Promise<void> {
     fail(describeStartError(error));
   }
 
-  const log = (line: string): void => void process.stdout.write(`${line}\n`);
+  // Production logs are JSON lines for log shipping, the start-up lines too (shaped as pino's).
+  const log = config.production
+    ? (line: string): void => void process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), msg: line })}\n`)
+    : (line: string): void => void process.stdout.write(`${line}\n`);
   let seeded = false;
   try {
     ({ seeded } = await prepareDatabase(handle.db, {
@@ -55,8 +52,13 @@ async function start(): Promise<void> {
     await handle.close().catch(() => undefined);
     fail(describeStartError(error));
   }
+  const databaseProblem = await productionDatabaseProblem(handle.db, config);
+  if (databaseProblem) {
+    await handle.close().catch(() => undefined);
+    fail(databaseProblem);
+  }
 
-  const app = await buildApp({ config, db: handle.db, dialect: handle.dialect });
+  const app = await buildApp({ config, db: handle.db, dialect: handle.dialect, logger: loggerOptions(config) });
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -73,7 +75,16 @@ async function start(): Promise<void> {
     }
   }
 
-  // Stop taking connections, let requests in flight finish, then close the database.
+  // Every instance sends the outbox; the claim in the database keeps each mail to one of them.
+  const outbox =
+    config.smtpUrl && config.mailFrom
+      ? new OutboxWorker(handle.db, createMailSender(config.smtpUrl, config.mailFrom), app.log)
+      : undefined;
+  outbox?.start();
+  if (!outbox && config.contactTo) app.log.warn('CONTACT_TO is set but SMTP_URL is not: contact mails wait in the outbox');
+
+  // Stop taking connections and sending mail, let requests and a mail in flight finish, then
+  // close the database.
   let stopping = false;
   const shutdown = (signal: string): void => {
     if (stopping) return;
@@ -81,8 +92,7 @@ async function start(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    app
-      .close()
+    Promise.all([app.close(), outbox?.stop()])
       .then(() => handle.close())
       .then(() => process.exit(0))
       .catch(() => process.exit(1));

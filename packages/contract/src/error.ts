@@ -10,6 +10,8 @@ export const errorCodeSchema = z.enum([
   'rateLimited',
   'conflict',
   'alreadyLicensed',
+  'emailTaken',
+  'lastAdmin',
   'payloadTooLarge',
   'unsupportedMediaType',
   'badRequest',

@@ -54,5 +54,24 @@ export const passwordChangeSchema = z
   .strict();
 export type PasswordChange = z.infer<typeof passwordChangeSchema>;
 
+/** A person an operator or admin creates; the address is stored in lower case. */
+export const newPersonSchema = z
+  .object({
+    email: singleLineText()
+      .trim()
+      .toLowerCase()
+      .max(PERSON_LIMITS.email)
+      .pipe(z.email()),
+    password: singleLineText().min(PASSWORD_LIMITS.min).max(PASSWORD_LIMITS.max),
+    firstname: text(PERSON_LIMITS.name).default(''),
+    lastname: text(PERSON_LIMITS.name).default(''),
+    company: text(PERSON_LIMITS.company).default(''),
+    salutation: salutationSchema.nullable().default(null),
+    language: languageSchema.default('de'),
+    isAdmin: z.boolean().default(false),
+  })
+  .strict();
+export type NewPerson = z.input<typeof newPersonSchema>;
+
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;

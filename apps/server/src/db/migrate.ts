@@ -14,6 +14,13 @@ const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migra
 
 export class MigrationError extends Error {}
 
+/** Names of the migrations this release has and the database has not run yet. */
+export async function pendingMigrations(db: Kysely<Database>, schema?: string): Promise<string[]> {
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const all = await migrator.getMigrations();
+  return all.filter((m) => m.executedAt === undefined).map((m) => m.name);
+}
+
 /** Brings the schema up to date; returns the names of the migrations applied now. */
 export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<string[]> {
   // With a schema, kysely looks for its bookkeeping tables there only (not in any schema on the

@@ -18,6 +18,14 @@ const messages: Record<ErrorCode, Record<Language, string>> = {
     de: 'Dieser Service ist im Projekt bereits enthalten.',
     en: 'This service is already part of the project.',
   },
+  emailTaken: {
+    de: 'Diese E-Mail-Adresse ist bereits vergeben.',
+    en: 'This e-mail address is already in use.',
+  },
+  lastAdmin: {
+    de: 'Der letzte aktive Administrator kann weder entfernt noch deaktiviert werden.',
+    en: 'The last active admin can be neither removed nor disabled.',
+  },
   payloadTooLarge: { de: 'Die Anfrage ist zu groß.', en: 'The request is too large.' },
   unsupportedMediaType: {
     de: 'Dieses Format wird nicht unterstützt.',

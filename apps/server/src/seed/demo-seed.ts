@@ -5,6 +5,12 @@ import { newLicenceKey } from '../lib/ids.js';
 import { hashPassword } from '../lib/password.js';
 import { addDays, isoDay } from '../lib/period.js';
 import { nowIso } from '../lib/time.js';
+import {
+  GALLERY_WIDTHS,
+  LOGO_WIDTH,
+  PACKAGE_IMAGE_WIDTH,
+  THUMBNAIL_WIDTH,
+} from '../modules/catalogue/catalogue-images.js';
 import { insertMediaIfMissing } from '../modules/catalogue/media.repository.js';
 import type { NewProject } from '../modules/project/project.repository.js';
 import { demoLegalPages } from './content/demo-legal-pages.js';
@@ -12,9 +18,6 @@ import { demoPricePackages } from './content/demo-price-packages.js';
 import { demoServices } from './content/demo-services.js';
 import type { DemoService } from './content/demo-types.js';
 import { renderSvg, renderSvgSizes } from './render-image.js';
-
-/** Widths of the gallery sizes; sm–xlg are the lightbox's srcset widths (421, 993, 1201, 1401 px). */
-export const GALLERY_WIDTHS = { xs: 200, sm: 421, md: 993, lg: 1201, xlg: 1401 } as const;
 
 export const DEMO_ACCOUNTS = [
   {
@@ -90,8 +93,8 @@ function dailyCount(licenceId: string, day: string, accounting: DemoService['acc
 }
 
 async function seedServiceMedia(db: Kysely<Database>, service: DemoService, now: string) {
-  const logo = await renderSvg(service.logoSvg, 256);
-  const thumbnail = await renderSvg(service.thumbnailSvg, 800);
+  const logo = await renderSvg(service.logoSvg, LOGO_WIDTH);
+  const thumbnail = await renderSvg(service.thumbnailSvg, THUMBNAIL_WIDTH);
   await insertMediaIfMissing(db, { ...logo, createdAt: now });
   await insertMediaIfMissing(db, { ...thumbnail, createdAt: now });
   const sizeNames = Object.keys(GALLERY_WIDTHS) as Array<keyof typeof GALLERY_WIDTHS>;
@@ -157,7 +160,7 @@ async function seedCatalogue(db: Kysely<Database>, now: string): Promise<void> {
     }
   }
   for (const pack of demoPricePackages) {
-    const img = await renderSvg(pack.imgSvg, 256);
+    const img = await renderSvg(pack.imgSvg, PACKAGE_IMAGE_WIDTH);
     await insertMediaIfMissing(db, { ...img, createdAt: now });
     await db
       .insertInto('pricePackage')

@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { Database, PersonRow } from '../../db/database.js';
+import type { Database, Db, PersonRow } from '../../db/database.js';
 import { newId, newSessionToken, sha256Hex } from '../../lib/ids.js';
 import {
   deleteExpiredSessions,
   deleteOtherSessions,
   deleteSession,
+  deleteSessionsOf,
   findSessionWithPerson,
   insertSession,
   touchSession,
@@ -59,6 +60,11 @@ export async function purgeExpiredSessions(db: Kysely<Database>, now = new Date(
 
 export async function endSession(db: Kysely<Database>, sessionId: string): Promise<void> {
   await deleteSession(db, sessionId);
+}
+
+/** Signs the person out everywhere (new password set by an operator, account disabled). */
+export async function endAllSessions(db: Db, personId: string): Promise<void> {
+  await deleteSessionsOf(db, personId);
 }
 
 export async function endOtherSessions(db: Kysely<Database>, personId: string, keepSessionId: string): Promise<void> {

@@ -1,4 +1,5 @@
-import type { Db } from '../../db/database.js';
+import type { Insertable } from 'kysely';
+import type { Db, LegalPageTable, PricePackageTable, ServiceImageTable, ServiceTable } from '../../db/database.js';
 
 export async function listServices(db: Db) {
   return db.selectFrom('service').selectAll().execute();
@@ -25,4 +26,36 @@ export async function listPricePackages(db: Db) {
 
 export async function listLegalPages(db: Db) {
   return db.selectFrom('legalPage').selectAll().orderBy('internerName').execute();
+}
+
+export async function upsertService(db: Db, row: Insertable<ServiceTable>): Promise<void> {
+  const { id: _id, createdAt: _createdAt, ...changes } = row;
+  await db.insertInto('service').values(row).onConflict((oc) => oc.column('id').doUpdateSet(changes)).execute();
+}
+
+/** A service's gallery becomes exactly these rows (ids stay per position). */
+export async function replaceServiceImages(
+  db: Db,
+  serviceId: string,
+  rows: ReadonlyArray<Insertable<ServiceImageTable>>,
+): Promise<void> {
+  await db.deleteFrom('serviceImage').where('serviceId', '=', serviceId).where('position', '>=', rows.length).execute();
+  for (const row of rows) {
+    const { id: _id, ...changes } = row;
+    await db.insertInto('serviceImage').values(row).onConflict((oc) => oc.column('id').doUpdateSet(changes)).execute();
+  }
+}
+
+export async function listServiceImageRows(db: Db, serviceId: string) {
+  return db.selectFrom('serviceImage').selectAll().where('serviceId', '=', serviceId).orderBy('position').execute();
+}
+
+export async function upsertPricePackage(db: Db, row: Insertable<PricePackageTable>): Promise<void> {
+  const { id: _id, ...changes } = row;
+  await db.insertInto('pricePackage').values(row).onConflict((oc) => oc.column('id').doUpdateSet(changes)).execute();
+}
+
+export async function upsertLegalPage(db: Db, row: Insertable<LegalPageTable>): Promise<void> {
+  const { id: _id, ...changes } = row;
+  await db.insertInto('legalPage').values(row).onConflict((oc) => oc.column('id').doUpdateSet(changes)).execute();
 }

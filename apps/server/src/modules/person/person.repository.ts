@@ -1,4 +1,5 @@
-import type { Db, PersonUpdate } from '../../db/database.js';
+import type { Insertable } from 'kysely';
+import type { Db, PersonTable, PersonUpdate } from '../../db/database.js';
 
 export async function findPersonByEmail(db: Db, email: string) {
   return db.selectFrom('person').selectAll().where('email', '=', email).executeTakeFirst();
@@ -6,6 +7,47 @@ export async function findPersonByEmail(db: Db, email: string) {
 
 export async function findPerson(db: Db, id: string) {
   return db.selectFrom('person').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertPerson(db: Db, row: Insertable<PersonTable>): Promise<void> {
+  await db.insertInto('person').values(row).execute();
+}
+
+export async function findActiveEmails(db: Db, emails: readonly string[]): Promise<string[]> {
+  if (emails.length === 0) return [];
+  const rows = await db
+    .selectFrom('person')
+    .select('email')
+    .where('email', 'in', emails)
+    .where('disabled', '=', 0)
+    .orderBy('email')
+    .execute();
+  return rows.map((r) => r.email);
+}
+
+/** Everyone, for the operator's list (no password hashes, no avatars). */
+export async function listPeople(db: Db) {
+  return db
+    .selectFrom('person')
+    .select(['id', 'email', 'firstname', 'lastname', 'company', 'language', 'isAdmin', 'disabled', 'createdAt'])
+    .orderBy('email')
+    .execute();
+}
+
+/**
+ * Locks the rows of every active admin (a write that changes nothing) and returns their ids.
+ * Two operators removing two different admins at once are so ordered one after the other, and
+ * the second sees the first one's change before it decides whether an admin would remain.
+ */
+export async function lockActiveAdmins(db: Db): Promise<string[]> {
+  const rows = await db
+    .updateTable('person')
+    .set((eb) => ({ isAdmin: eb.ref('isAdmin') }))
+    .where('isAdmin', '=', 1)
+    .where('disabled', '=', 0)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 export async function updatePerson(db: Db, id: string, changes: PersonUpdate): Promise<void> {

@@ -1,0 +1,111 @@
+import type { Kysely } from 'kysely';
+import { newPersonSchema, type NewPerson } from '@portal/contract/person';
+import type { Database, Db, PersonRow } from '../../db/database.js';
+import { HttpError, notFound } from '../../lib/http-error.js';
+import { newId } from '../../lib/ids.js';
+import { hashPassword } from '../../lib/password.js';
+import { nowIso } from '../../lib/time.js';
+import { endAllSessions } from '../auth/session.service.js';
+import {
+  findActiveEmails,
+  findPersonByEmail,
+  insertPerson,
+  listPeople,
+  lockActiveAdmins,
+  updatePerson,
+} from './person.repository.js';
+
+// What an operator (the `portal` command line, later the admin console) does to accounts. Every
+// rule lives here: addresses are unique and lower case, a new password or a disabled account
+// ends every session of the person at once, and the last active admin always stays.
+
+async function requirePerson(db: Db, email: string): Promise<PersonRow> {
+  const person = await findPersonByEmail(db, email.trim().toLowerCase());
+  if (!person) throw notFound();
+  return person;
+}
+
+/** Refuses a change that would leave no active admin; call inside the changing transaction. */
+async function keepAnActiveAdmin(trx: Db, person: PersonRow): Promise<void> {
+  if (person.isAdmin !== 1 || person.disabled !== 0) return;
+  const activeAdmins = await lockActiveAdmins(trx);
+  if (!activeAdmins.some((id) => id !== person.id)) throw new HttpError(409, 'lastAdmin');
+}
+
+export async function addPerson(db: Kysely<Database>, input: NewPerson): Promise<PersonRow> {
+  const parsed = newPersonSchema.safeParse(input);
+  if (!parsed.success) {
+    const field = String(parsed.error.issues[0]?.path[0] ?? 'email');
+    throw new HttpError(400, 'validation', { [field]: 'invalid' });
+  }
+  const { password, isAdmin, ...fields } = parsed.data;
+  if (await findPersonByEmail(db, fields.email)) throw new HttpError(409, 'emailTaken', { email: 'invalid' });
+  const now = nowIso();
+  const id = newId();
+  try {
+    await insertPerson(db, {
+      id,
+      ...fields,
+      passwordHash: await hashPassword(password),
+      place: '',
+      isAdmin: isAdmin ? 1 : 0,
+      createdAt: now,
+      updatedAt: now,
+    });
+  } catch (error) {
+    // Someone took the address between the check and the insert (unique index).
+    if (await findPersonByEmail(db, fields.email)) throw new HttpError(409, 'emailTaken', { email: 'invalid' });
+    throw error;
+  }
+  return requirePerson(db, fields.email);
+}
+
+/** Sets a new password; the person is signed out everywhere. */
+export async function setPassword(db: Kysely<Database>, email: string, password: string): Promise<void> {
+  const parsed = newPersonSchema.shape.password.safeParse(password);
+  if (!parsed.success) throw new HttpError(400, 'validation', { password: 'invalid' });
+  const passwordHash = await hashPassword(parsed.data);
+  await db.transaction().execute(async (trx) => {
+    const person = await requirePerson(trx, email);
+    await updatePerson(trx, person.id, { passwordHash, updatedAt: nowIso() });
+    await endAllSessions(trx, person.id);
+  });
+}
+
+/** Grants or removes admin rights; answers whether anything changed. */
+export async function setAdmin(db: Kysely<Database>, email: string, admin: boolean): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const person = await requirePerson(trx, email);
+    if ((person.isAdmin === 1) === admin) return false;
+    if (!admin) await keepAnActiveAdmin(trx, person);
+    await updatePerson(trx, person.id, { isAdmin: admin ? 1 : 0, updatedAt: nowIso() });
+    return true;
+  });
+}
+
+/** Disables (their sessions end at once) or enables a person; answers whether anything changed. */
+export async function setDisabled(db: Kysely<Database>, email: string, disabled: boolean): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const person = await requirePerson(trx, email);
+    if ((person.disabled === 1) === disabled) return false;
+    if (disabled) await keepAnActiveAdmin(trx, person);
+    await updatePerson(trx, person.id, { disabled: disabled ? 1 : 0, updatedAt: nowIso() });
+    if (disabled) await endAllSessions(trx, person.id);
+    return true;
+  });
+}
+
+/** The person with this address (any case), or undefined. */
+export async function accountByEmail(db: Db, email: string): Promise<PersonRow | undefined> {
+  return findPersonByEmail(db, email.trim().toLowerCase());
+}
+
+/** Which of these addresses belong to people who can sign in (production refuses demo accounts). */
+export async function activeAccountsAmong(db: Db, emails: readonly string[]): Promise<string[]> {
+  return findActiveEmails(db, emails);
+}
+
+/** Everyone, ordered by address. */
+export async function listAccounts(db: Kysely<Database>) {
+  return listPeople(db);
+}
