@@ -21,7 +21,10 @@ export function productionConfigProblem(config: Config): string | undefined {
 /** Why the database is not fit for production (a demo account can still sign in), or undefined. */
 export async function productionDatabaseProblem(db: Db, config: Config): Promise<string | undefined> {
   if (!config.production) return undefined;
-  const [demo] = await activeAccountsAmong(db, DEMO_ACCOUNTS.map((a) => a.email));
+  const [demo] = await activeAccountsAmong(
+    db,
+    DEMO_ACCOUNTS.map((a) => a.email),
+  );
   if (!demo) return undefined;
   return `demo account ${demo} exists and can sign in: disable it with portal user:disable --email ${demo}`;
 }

@@ -20,7 +20,9 @@ import { createServerDatabase, type ServerDatabase } from './support/server-data
 // the built dist/cli.js as a child process, on databases of their own.
 
 const png = (width: number, height: number, colour: string): Promise<Buffer> =>
-  sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 
 const bilingual = (de: string, en: string) => ({ de, en });
 
@@ -38,9 +40,17 @@ function serviceJson(id: string, overrides: Record<string, unknown> = {}) {
     demoHref: 'https://demo.example.com/',
     dataCopyright: null,
     dataLastUpdate: '2026-01-15',
-    integrationCode: { type: 'html', template: '<script data-key="{{licenceKey}}"></script>', backendTemplate: null },
+    integrationCode: {
+      type: 'html',
+      template: '<script data-key="{{licenceKey}}"></script>',
+      backendTemplate: null,
+    },
     settingsForm: [
-      { id: 'main', label: bilingual('Einstellungen', 'Settings'), fields: [{ id: 'colour', name: bilingual('Farbe', 'Colour'), fieldType: 'text' }] },
+      {
+        id: 'main',
+        label: bilingual('Einstellungen', 'Settings'),
+        fields: [{ id: 'colour', name: bilingual('Farbe', 'Colour'), fieldType: 'text' }],
+      },
     ],
     logo: 'logo.png',
     thumbnail: null,
@@ -66,13 +76,26 @@ async function writeCatalogue(dir: string): Promise<void> {
   mkdirSync(pack, { recursive: true });
   writeFileSync(
     join(pack, 'package.json'),
-    JSON.stringify({ id: 'starter', name: bilingual('Start', 'Starter'), description: bilingual('Für den Anfang', 'To begin with'), grossMonthlyCents: 990, callsPerMonth: 10000, sortOrder: 1, image: 'image.png' }),
+    JSON.stringify({
+      id: 'starter',
+      name: bilingual('Start', 'Starter'),
+      description: bilingual('Für den Anfang', 'To begin with'),
+      grossMonthlyCents: 990,
+      callsPerMonth: 10000,
+      sortOrder: 1,
+      image: 'image.png',
+    }),
   );
   writeFileSync(join(pack, 'image.png'), await png(256, 256, '#888888'));
   mkdirSync(join(dir, 'legal-pages'), { recursive: true });
   writeFileSync(
     join(dir, 'legal-pages', 'impressum.json'),
-    JSON.stringify({ id: 'impressum', internerName: 'impressum', title: bilingual('Impressum', 'Imprint'), html: bilingual('<p>Anbieter</p>', '<p>Provider</p>') }),
+    JSON.stringify({
+      id: 'impressum',
+      internerName: 'impressum',
+      title: bilingual('Impressum', 'Imprint'),
+      html: bilingual('<p>Anbieter</p>', '<p>Provider</p>'),
+    }),
   );
 }
 
@@ -80,8 +103,22 @@ async function writeCatalogue(dir: string): Promise<void> {
 async function createProjectWithLicence(db: Kysely<Database>, ownerId: string) {
   const now = new Date().toISOString();
   const projectId = newId();
-  await insertProject(db, { id: projectId, ownerId, name: 'Shop', description: '', domainsProduction: [], domainsSandbox: [], now });
-  const licence = { id: newId(), projectId, serviceId: await createService(db), licenceKey: newLicenceKey(), now };
+  await insertProject(db, {
+    id: projectId,
+    ownerId,
+    name: 'Shop',
+    description: '',
+    domainsProduction: [],
+    domainsSandbox: [],
+    now,
+  });
+  const licence = {
+    id: newId(),
+    projectId,
+    serviceId: await createService(db),
+    licenceKey: newLicenceKey(),
+    now,
+  };
   await insertLicence(db, licence);
   return { licenceId: licence.id, licenceKey: licence.licenceKey };
 }
@@ -93,7 +130,8 @@ function exportedJson(dir: string): Record<string, unknown> {
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
       const path = join(folder, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith('.json')) files[path.slice(dir.length)] = JSON.parse(readFileSync(path, 'utf8'));
+      else if (entry.name.endsWith('.json'))
+        files[path.slice(dir.length)] = JSON.parse(readFileSync(path, 'utf8'));
     }
   };
   walk(dir);
@@ -128,10 +166,19 @@ describe('portal command line: catalogue, texts, usage, backup', () => {
       expect(first.stdout).toContain('service alphaService: created');
       expect(first.stdout).toContain('price package starter: created');
       expect(first.stdout).toContain('legal page impressum: created');
-      const gallery = await database.db.selectFrom('serviceImage').selectAll().where('serviceId', '=', 'alphaService').orderBy('position').execute();
+      const gallery = await database.db
+        .selectFrom('serviceImage')
+        .selectAll()
+        .where('serviceId', '=', 'alphaService')
+        .orderBy('position')
+        .execute();
       expect(gallery.map((g) => g.nameEn)).toEqual(['Picture one', 'Picture two']);
       // Re-encoded as WebP at the gallery widths.
-      const largest = await database.db.selectFrom('media').select(['contentType', 'width', 'height']).where('id', '=', gallery[0]?.xlgMediaId ?? '').executeTakeFirstOrThrow();
+      const largest = await database.db
+        .selectFrom('media')
+        .select(['contentType', 'width', 'height'])
+        .where('id', '=', gallery[0]?.xlgMediaId ?? '')
+        .executeTakeFirstOrThrow();
       expect(largest).toEqual({ contentType: 'image/webp', width: 1401, height: 876 });
 
       const before = await snapshot(database.db);
@@ -146,18 +193,34 @@ describe('portal command line: catalogue, texts, usage, backup', () => {
 
     it('exports a catalogue that, imported into an empty database, gives the same catalogue', async () => {
       const exported = join(work, 'export-a');
-      expect((await portal(['catalogue:export', exported])).stdout).toBe(`Exported 2 services, 1 price packages and 1 legal pages to ${exported}\n`);
-      expect(readdirSync(join(exported, 'services', 'alphaService')).sort()).toEqual(['gallery-1.webp', 'gallery-2.webp', 'logo.webp', 'service.json']);
+      expect((await portal(['catalogue:export', exported])).stdout).toBe(
+        `Exported 2 services, 1 price packages and 1 legal pages to ${exported}\n`,
+      );
+      expect(readdirSync(join(exported, 'services', 'alphaService')).sort()).toEqual([
+        'gallery-1.webp',
+        'gallery-2.webp',
+        'logo.webp',
+        'service.json',
+      ]);
 
       const empty = await createServerDatabase();
       try {
-        const imported = await runProgram([built.cli, 'catalogue:import', exported], { env: { DATABASE_URL: empty.url } });
+        const imported = await runProgram([built.cli, 'catalogue:import', exported], {
+          env: { DATABASE_URL: empty.url },
+        });
         expect(imported.code).toBe(0);
         const again = join(work, 'export-b');
         await runProgram([built.cli, 'catalogue:export', again], { env: { DATABASE_URL: empty.url } });
         expect(exportedJson(again)).toEqual(exportedJson(exported));
-        for (const image of ['services/alphaService/gallery-1.webp', 'services/betaService/logo.webp', 'price-packages/starter/image.webp']) {
-          const [a, b] = await Promise.all([sharp(join(exported, image)).metadata(), sharp(join(again, image)).metadata()]);
+        for (const image of [
+          'services/alphaService/gallery-1.webp',
+          'services/betaService/logo.webp',
+          'price-packages/starter/image.webp',
+        ]) {
+          const [a, b] = await Promise.all([
+            sharp(join(exported, image)).metadata(),
+            sharp(join(again, image)).metadata(),
+          ]);
           expect([b.width, b.height]).toEqual([a.width, a.height]);
         }
       } finally {
@@ -172,24 +235,46 @@ describe('portal command line: catalogue, texts, usage, backup', () => {
       const exported = join(work, 'export-a');
       const file = join(exported, 'services', 'betaService', 'service.json');
       const service = JSON.parse(readFileSync(file, 'utf8')) as ReturnType<typeof serviceJson>;
-      writeFileSync(file, JSON.stringify({ ...service, pricePer1000CallsCents: 275, gallery: service.gallery.slice(0, 1) }));
+      writeFileSync(
+        file,
+        JSON.stringify({ ...service, pricePer1000CallsCents: 275, gallery: service.gallery.slice(0, 1) }),
+      );
       const run = await portal(['catalogue:import', exported]);
       expect(run.stdout).toContain('service betaService: updated');
       expect(run.stdout).toContain('service alphaService: unchanged');
       expect(run.stdout).toContain('5 unused images removed');
-      const row = await database.db.selectFrom('service').select('pricePer1000Calls').where('id', '=', 'betaService').executeTakeFirstOrThrow();
+      const row = await database.db
+        .selectFrom('service')
+        .select('pricePer1000Calls')
+        .where('id', '=', 'betaService')
+        .executeTakeFirstOrThrow();
       expect(row.pricePer1000Calls).toBe(275);
-      expect(await database.db.selectFrom('serviceImage').select('id').where('serviceId', '=', 'betaService').execute()).toHaveLength(1);
+      expect(
+        await database.db
+          .selectFrom('serviceImage')
+          .select('id')
+          .where('serviceId', '=', 'betaService')
+          .execute(),
+      ).toHaveLength(1);
     });
 
     it('checks everything before writing: one bad item, and nothing is imported', async () => {
       const bad = join(work, 'catalogue-bad');
       await writeCatalogue(bad);
       const folder = join(bad, 'services', 'alphaService');
-      writeFileSync(join(folder, 'service.json'), JSON.stringify(serviceJson('alphaService', { pricePer1000CallsCents: 999 })));
-      writeFileSync(join(bad, 'services', 'betaService', 'service.json'), JSON.stringify(serviceJson('betaService', { accounting: 'yearly' })));
+      writeFileSync(
+        join(folder, 'service.json'),
+        JSON.stringify(serviceJson('alphaService', { pricePer1000CallsCents: 999 })),
+      );
+      writeFileSync(
+        join(bad, 'services', 'betaService', 'service.json'),
+        JSON.stringify(serviceJson('betaService', { accounting: 'yearly' })),
+      );
       mkdirSync(join(bad, 'services', 'gammaService'));
-      writeFileSync(join(bad, 'services', 'gammaService', 'service.json'), JSON.stringify(serviceJson('gammaService', { logo: 'missing.png' })));
+      writeFileSync(
+        join(bad, 'services', 'gammaService', 'service.json'),
+        JSON.stringify(serviceJson('gammaService', { logo: 'missing.png' })),
+      );
       const before = await snapshot(database.db);
       const run = await portal(['catalogue:import', bad]);
       expect(run.code).toBe(1);
@@ -200,7 +285,10 @@ describe('portal command line: catalogue, texts, usage, backup', () => {
 
       // An image that cannot be decoded is found before anything is written, too.
       rmSync(join(bad, 'services', 'gammaService'), { recursive: true });
-      writeFileSync(join(bad, 'services', 'betaService', 'service.json'), JSON.stringify(serviceJson('betaService')));
+      writeFileSync(
+        join(bad, 'services', 'betaService', 'service.json'),
+        JSON.stringify(serviceJson('betaService')),
+      );
       writeFileSync(join(folder, 'one.png'), 'this is not a picture');
       const broken = await portal(['catalogue:import', bad]);
       expect(broken.code).toBe(1);
@@ -220,7 +308,10 @@ describe('portal command line: catalogue, texts, usage, backup', () => {
       expect(readdirSync(dir).sort()).toEqual(namespaces.map((n) => `${n}.json`));
       const first = shipped[0];
       if (!first) throw new Error('no shipped texts');
-      const file = JSON.parse(readFileSync(join(dir, `${first.namespace}.json`), 'utf8')) as Record<string, unknown>;
+      const file = JSON.parse(readFileSync(join(dir, `${first.namespace}.json`), 'utf8')) as Record<
+        string,
+        unknown
+      >;
       expect(file[first.id]).toEqual({ de: first.de, en: first.en });
     });
 
@@ -238,7 +329,8 @@ describe('portal command line: catalogue, texts, usage, backup', () => {
       add(halfDone.namespace, halfDone.id, { de: 'Nur deutsch' });
       add(untouched.namespace, untouched.id, { de: untouched.de, en: untouched.en });
       add(untouched.namespace, 'noSuchKey', { de: 'x', en: 'y' });
-      for (const [namespace, texts] of Object.entries(files)) writeFileSync(join(dir, `${namespace}.json`), JSON.stringify(texts));
+      for (const [namespace, texts] of Object.entries(files))
+        writeFileSync(join(dir, `${namespace}.json`), JSON.stringify(texts));
 
       const run = await portal(['translations:import', dir]);
       expect(run.code).toBe(1);
@@ -250,7 +342,12 @@ describe('portal command line: catalogue, texts, usage, backup', () => {
       // The next start loads the release's texts again, except the operator's.
       await prepareDatabase(database.db, { dialect, production: false, demo: false, log: () => undefined });
       const text = (namespace: string, id: string) =>
-        database.db.selectFrom('translation').select(['de', 'en']).where('namespace', '=', namespace).where('id', '=', id).executeTakeFirstOrThrow();
+        database.db
+          .selectFrom('translation')
+          .select(['de', 'en'])
+          .where('namespace', '=', namespace)
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
       expect(await text(edited.namespace, edited.id)).toEqual({ de: 'Vom Betreiber', en: 'By the operator' });
       expect(await text(halfDone.namespace, halfDone.id)).toEqual({ de: halfDone.de, en: halfDone.en });
     });
@@ -260,7 +357,10 @@ describe('portal command line: catalogue, texts, usage, backup', () => {
       mkdirSync(dir);
       const [first] = readShippedTranslations();
       if (!first) throw new Error('no shipped texts');
-      writeFileSync(join(dir, `${first.namespace}.json`), JSON.stringify({ [first.id]: { de: 'Neu', en: 'New' } }));
+      writeFileSync(
+        join(dir, `${first.namespace}.json`),
+        JSON.stringify({ [first.id]: { de: 'Neu', en: 'New' } }),
+      );
       writeFileSync(join(dir, 'Invented.json'), JSON.stringify({ a: { de: 'x', en: 'y' } }));
       const before = await snapshot(database.db);
       const run = await portal(['translations:import', dir]);
@@ -299,8 +399,17 @@ describe('portal command line: catalogue, texts, usage, backup', () => {
         'line 7: expected 3 fields (licenceKey,day,count), found 2',
         '',
       ]);
-      const usage = () => database.db.selectFrom('usageDaily').select(['day', 'count']).where('licenceId', '=', licenceId).orderBy('day').execute();
-      const stored = [{ day: '2026-03-01', count: 150 }, { day: '2026-03-02', count: 200 }];
+      const usage = () =>
+        database.db
+          .selectFrom('usageDaily')
+          .select(['day', 'count'])
+          .where('licenceId', '=', licenceId)
+          .orderBy('day')
+          .execute();
+      const stored = [
+        { day: '2026-03-01', count: 150 },
+        { day: '2026-03-02', count: 200 },
+      ];
       expect(await usage()).toEqual(stored);
       await portal(['usage:import', file]);
       expect(await usage()).toEqual(stored); // absolute counts: importing again changes nothing
@@ -309,27 +418,33 @@ describe('portal command line: catalogue, texts, usage, backup', () => {
     // A big file streams through in batches. The heap allowed here (32 MB) is less than the
     // lines alone would take if the file were read whole and split (about 40 MB for 200,000
     // lines), so this fails unless the import streams. 1,000,000 lines take the same memory.
-    it.runIf(dialect === 'sqlite')('imports a large file in bounded memory', async () => {
-      const lineCount = 200_000;
-      const owner = await createPerson(database.db);
-      const keys = await Promise.all(Array.from({ length: 20 }, () => createProjectWithLicence(database.db, owner.id)));
-      const file = join(work, 'large.csv');
-      const lines: string[] = [];
-      const start = Date.UTC(2000, 0, 1);
-      for (let i = 0; i < lineCount; i++) {
-        const day = new Date(start + Math.floor(i / keys.length) * 86_400_000).toISOString().slice(0, 10);
-        lines.push(`${keys[i % keys.length]?.licenceKey},${day},${i % 1000}`);
-      }
-      writeFileSync(file, `${lines.join('\n')}\n`);
-      const before = await countRows(database.db, 'usageDaily');
-      const run = await runProgram(['--max-old-space-size=32', built.cli, 'usage:import', file], {
-        env: { DATABASE_URL: database.url },
-        timeoutMs: 90_000,
-      });
-      expect(run.stderr).toBe('');
-      expect(run.stdout).toBe(`Read ${lineCount} lines: ${lineCount} counts stored, 0 lines not stored\n`);
-      expect(await countRows(database.db, 'usageDaily')).toBe(before + lineCount);
-    }, 120_000);
+    it.runIf(dialect === 'sqlite')(
+      'imports a large file in bounded memory',
+      async () => {
+        const lineCount = 200_000;
+        const owner = await createPerson(database.db);
+        const keys = await Promise.all(
+          Array.from({ length: 20 }, () => createProjectWithLicence(database.db, owner.id)),
+        );
+        const file = join(work, 'large.csv');
+        const lines: string[] = [];
+        const start = Date.UTC(2000, 0, 1);
+        for (let i = 0; i < lineCount; i++) {
+          const day = new Date(start + Math.floor(i / keys.length) * 86_400_000).toISOString().slice(0, 10);
+          lines.push(`${keys[i % keys.length]?.licenceKey},${day},${i % 1000}`);
+        }
+        writeFileSync(file, `${lines.join('\n')}\n`);
+        const before = await countRows(database.db, 'usageDaily');
+        const run = await runProgram(['--max-old-space-size=32', built.cli, 'usage:import', file], {
+          env: { DATABASE_URL: database.url },
+          timeoutMs: 90_000,
+        });
+        expect(run.stderr).toBe('');
+        expect(run.stdout).toBe(`Read ${lineCount} lines: ${lineCount} counts stored, 0 lines not stored\n`);
+        expect(await countRows(database.db, 'usageDaily')).toBe(before + lineCount);
+      },
+      120_000,
+    );
   });
 
   describe('backup', () => {
@@ -337,13 +452,25 @@ describe('portal command line: catalogue, texts, usage, backup', () => {
       const person = await createPerson(database.db, { email: 'in-the-backup@example.com' });
       const port = await freePort();
       const server = spawn(process.execPath, [built.main], {
-        env: { ...baseEnv(), DATABASE_URL: database.url, PORT: String(port), NODE_ENV: 'test', LOG_LEVEL: 'warn', PORTAL_DEMO: '0' },
+        env: {
+          ...baseEnv(),
+          DATABASE_URL: database.url,
+          PORT: String(port),
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'warn',
+          PORTAL_DEMO: '0',
+        },
       });
       try {
         await waitForReady(`http://127.0.0.1:${port}`);
         const target = join(work, 'backup.sqlite');
         const signIns = Array.from({ length: 20 }, () =>
-          fetch(`http://127.0.0.1:${port}/rest/auth`, { method: 'POST', headers: { authorization: `Basic ${Buffer.from(`${person.email}:${person.password}`).toString('base64')}` } }),
+          fetch(`http://127.0.0.1:${port}/rest/auth`, {
+            method: 'POST',
+            headers: {
+              authorization: `Basic ${Buffer.from(`${person.email}:${person.password}`).toString('base64')}`,
+            },
+          }),
         );
         const run = await portal(['backup', target]);
         await Promise.all(signIns);
@@ -351,7 +478,9 @@ describe('portal command line: catalogue, texts, usage, backup', () => {
         expect(run.stdout).toMatch(/^Backup written to .*backup\.sqlite \(\d+ bytes\)\n$/);
         const copy = new SqliteDatabase(target, { readonly: true });
         expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
-        expect(copy.prepare('select email from person where id = ?').get(person.id)).toEqual({ email: person.email });
+        expect(copy.prepare('select email from person where id = ?').get(person.id)).toEqual({
+          email: person.email,
+        });
         copy.close();
         const again = await portal(['backup', target]);
         expect(again.code).toBe(2);
@@ -361,21 +490,29 @@ describe('portal command line: catalogue, texts, usage, backup', () => {
       }
     });
 
-    it.runIf(dialect === 'postgres')('names the pg_dump line to use on PostgreSQL, without the password', async () => {
-      const url = new URL(database.url);
-      url.password = 'secret-password';
-      const run = await portal(['backup', '/srv/backup.dump'], { DATABASE_URL: url.toString() });
-      expect(run.code).toBe(1);
-      expect(run.stdout).toMatch(/^pg_dump --format=custom --file="\/srv\/backup\.dump" "postgres:\/\/.*"\n$/);
-      expect(run.stdout).not.toContain('secret-password');
-      expect(run.stderr).toBe('portal backup: PostgreSQL is backed up with pg_dump: run the line above\n');
-    });
+    it.runIf(dialect === 'postgres')(
+      'names the pg_dump line to use on PostgreSQL, without the password',
+      async () => {
+        const url = new URL(database.url);
+        url.password = 'secret-password';
+        const run = await portal(['backup', '/srv/backup.dump'], { DATABASE_URL: url.toString() });
+        expect(run.code).toBe(1);
+        expect(run.stdout).toMatch(
+          /^pg_dump --format=custom --file="\/srv\/backup\.dump" "postgres:\/\/.*"\n$/,
+        );
+        expect(run.stdout).not.toContain('secret-password');
+        expect(run.stderr).toBe('portal backup: PostgreSQL is backed up with pg_dump: run the line above\n');
+      },
+    );
   });
 });
 
 async function waitForReady(base: string): Promise<void> {
   for (let attempt = 0; attempt < 100; attempt++) {
-    const ready = await fetch(`${base}/rest/ready`).then((r) => r.ok, () => false);
+    const ready = await fetch(`${base}/rest/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

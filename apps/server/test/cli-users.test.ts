@@ -15,7 +15,10 @@ describe('portal command line: setup and accounts', () => {
   let database: ServerDatabase;
   let app: FastifyInstance;
   const portal = (args: string[], input?: string, env: Record<string, string> = {}) =>
-    runProgram([built.cli, ...args], { env: { DATABASE_URL: database.url, ...env }, ...(input === undefined ? {} : { input }) });
+    runProgram([built.cli, ...args], {
+      env: { DATABASE_URL: database.url, ...env },
+      ...(input === undefined ? {} : { input }),
+    });
   const signIn = (email: string, password: string) =>
     app.inject({ method: 'POST', url: '/rest/auth', headers: { authorization: basicAuth(email, password) } });
 
@@ -40,8 +43,23 @@ describe('portal command line: setup and accounts', () => {
   it('lists every command with --help, and shows the options of one', async () => {
     const overview = await portal(['--help']);
     expect(overview.code).toBe(0);
-    for (const command of ['migrate', 'seed', 'user:add', 'user:passwd', 'user:admin', 'user:disable', 'user:enable', 'user:list',
-      'catalogue:export', 'catalogue:import', 'translations:export', 'translations:import', 'usage:import', 'backup', 'mail:test']) {
+    for (const command of [
+      'migrate',
+      'seed',
+      'user:add',
+      'user:passwd',
+      'user:admin',
+      'user:disable',
+      'user:enable',
+      'user:list',
+      'catalogue:export',
+      'catalogue:import',
+      'translations:export',
+      'translations:import',
+      'usage:import',
+      'backup',
+      'mail:test',
+    ]) {
       expect(overview.stdout).toMatch(new RegExp(`^  ${command} `, 'm'));
     }
     const userAdd = await portal(['user:add', '--help']);
@@ -60,7 +78,9 @@ describe('portal command line: setup and accounts', () => {
     try {
       const run = await runProgram([built.cli, 'user:list'], { env: { DATABASE_URL: empty.url } });
       expect(run.code).toBe(1);
-      expect(run.stderr).toMatch(/^portal user:list: the database is not up to date \(.*\): run portal migrate first\n$/);
+      expect(run.stderr).toMatch(
+        /^portal user:list: the database is not up to date \(.*\): run portal migrate first\n$/,
+      );
     } finally {
       await empty.destroy();
     }
@@ -68,7 +88,19 @@ describe('portal command line: setup and accounts', () => {
 
   it('adds a customer with the password from standard input, who can then sign in', async () => {
     const run = await portal(
-      ['user:add', '--email', 'Kunde@Example.com', '--firstname', 'Kim', '--lastname', 'Kunde', '--company', 'Kunde AG', '--language', 'en'],
+      [
+        'user:add',
+        '--email',
+        'Kunde@Example.com',
+        '--firstname',
+        'Kim',
+        '--lastname',
+        'Kunde',
+        '--company',
+        'Kunde AG',
+        '--language',
+        'en',
+      ],
       'a long enough secret\n',
     );
     expect(run).toMatchObject({ code: 0, stderr: '' });
@@ -80,14 +112,32 @@ describe('portal command line: setup and accounts', () => {
       url: `/rest/collection/person/${res.json<{ oid: string }>().oid}`,
       headers: bearer(res.json<{ token: string }>().token),
     });
-    expect(person.json()).toMatchObject({ email: 'kunde@example.com', firstname: 'Kim', company: 'Kunde AG', language: 'en', isAdmin: false });
+    expect(person.json()).toMatchObject({
+      email: 'kunde@example.com',
+      firstname: 'Kim',
+      company: 'Kunde AG',
+      language: 'en',
+      isAdmin: false,
+    });
   });
 
   it.each([
-    [['user:add', '--email', 'x@example.com', '--password', 'secret123'], 'secret123\n', /passwords are never read from the command line/],
-    [['user:add', '--email', 'x@example.com', '--password=secret123'], 'secret123\n', /passwords are never read from the command line/],
+    [
+      ['user:add', '--email', 'x@example.com', '--password', 'secret123'],
+      'secret123\n',
+      /passwords are never read from the command line/,
+    ],
+    [
+      ['user:add', '--email', 'x@example.com', '--password=secret123'],
+      'secret123\n',
+      /passwords are never read from the command line/,
+    ],
     [['user:add', '--email', 'not-an-address'], 'secret123\n', /invalid --email/],
-    [['user:add', '--email', 'x@example.com', '--language', 'fr'], 'secret123\n', /--language must be one of de, en/],
+    [
+      ['user:add', '--email', 'x@example.com', '--language', 'fr'],
+      'secret123\n',
+      /--language must be one of de, en/,
+    ],
     [['user:add', '--email', 'x@example.com'], '', /no password on standard input/],
     [['user:add', '--email', 'x@example.com'], 'short\n', /invalid password/],
     [['user:add', '--firstname', 'X'], 'secret123\n', /--email is required/],
@@ -105,9 +155,15 @@ describe('portal command line: setup and accounts', () => {
   it('refuses an address that is taken, and names people it does not know', async () => {
     await createPerson(database.db, { email: 'taken@example.com' });
     const taken = await portal(['user:add', '--email', 'TAKEN@example.com'], 'secret1234\n');
-    expect(taken).toMatchObject({ code: 1, stderr: 'portal user:add: TAKEN@example.com is already in use\n' });
+    expect(taken).toMatchObject({
+      code: 1,
+      stderr: 'portal user:add: TAKEN@example.com is already in use\n',
+    });
     const unknown = await portal(['user:disable', '--email', 'nobody@example.com']);
-    expect(unknown).toMatchObject({ code: 1, stderr: 'portal user:disable: no person with the e-mail address nobody@example.com\n' });
+    expect(unknown).toMatchObject({
+      code: 1,
+      stderr: 'portal user:disable: no person with the e-mail address nobody@example.com\n',
+    });
   });
 
   it('sets a new password and ends every session of the person', async () => {
@@ -115,7 +171,11 @@ describe('portal command line: setup and accounts', () => {
     const token = (await signIn(person.email, person.password)).json<{ token: string }>().token;
     const run = await portal(['user:passwd', '--email', person.email], 'the new password\n');
     expect(run.code).toBe(0);
-    const me = await app.inject({ method: 'GET', url: `/rest/collection/person/${person.id}`, headers: bearer(token) });
+    const me = await app.inject({
+      method: 'GET',
+      url: `/rest/collection/person/${person.id}`,
+      headers: bearer(token),
+    });
     expect(me.statusCode).toBe(401);
     expect((await signIn(person.email, 'the old password')).statusCode).toBe(401);
     expect((await signIn(person.email, 'the new password')).statusCode).toBe(200);
@@ -124,11 +184,19 @@ describe('portal command line: setup and accounts', () => {
   it('disables a person at once (sessions end, sign-in refused) and enables them again', async () => {
     const person = await createPerson(database.db);
     const token = (await signIn(person.email, person.password)).json<{ token: string }>().token;
-    expect((await portal(['user:disable', '--email', person.email])).stdout).toBe(`${person.email} is now disabled\n`);
-    const me = await app.inject({ method: 'GET', url: `/rest/collection/person/${person.id}`, headers: bearer(token) });
+    expect((await portal(['user:disable', '--email', person.email])).stdout).toBe(
+      `${person.email} is now disabled\n`,
+    );
+    const me = await app.inject({
+      method: 'GET',
+      url: `/rest/collection/person/${person.id}`,
+      headers: bearer(token),
+    });
     expect(me.statusCode).toBe(401);
     expect((await signIn(person.email, person.password)).statusCode).toBe(401);
-    expect((await portal(['user:disable', '--email', person.email])).stdout).toBe(`${person.email} was already disabled\n`);
+    expect((await portal(['user:disable', '--email', person.email])).stdout).toBe(
+      `${person.email} was already disabled\n`,
+    );
     expect((await portal(['user:enable', '--email', person.email])).code).toBe(0);
     expect((await signIn(person.email, person.password)).statusCode).toBe(200);
   });
@@ -138,9 +206,14 @@ describe('portal command line: setup and accounts', () => {
     expect(only).toBeUndefined(); // no admin yet in this database
     const first = await createPerson(database.db);
     const second = await createPerson(database.db);
-    expect((await portal(['user:admin', '--email', first.email, '--on'])).stdout).toBe(`${first.email} is now an admin\n`);
+    expect((await portal(['user:admin', '--email', first.email, '--on'])).stdout).toBe(
+      `${first.email} is now an admin\n`,
+    );
     const lastOff = await portal(['user:admin', '--email', first.email, '--off']);
-    expect(lastOff).toMatchObject({ code: 1, stderr: `portal user:admin: ${first.email} is the last active admin: make another person admin first\n` });
+    expect(lastOff).toMatchObject({
+      code: 1,
+      stderr: `portal user:admin: ${first.email} is the last active admin: make another person admin first\n`,
+    });
     expect((await portal(['user:disable', '--email', first.email])).code).toBe(1);
 
     await portal(['user:admin', '--email', second.email, '--on']);
@@ -148,7 +221,11 @@ describe('portal command line: setup and accounts', () => {
     // The second is now the only active admin; a disabled admin does not count.
     expect((await portal(['user:admin', '--email', second.email, '--off'])).code).toBe(1);
     const token = (await signIn(second.email, second.password)).json<{ token: string }>().token;
-    const report = await app.inject({ method: 'GET', url: '/rest/collection/admin/projects', headers: bearer(token) });
+    const report = await app.inject({
+      method: 'GET',
+      url: '/rest/collection/admin/projects',
+      headers: bearer(token),
+    });
     expect(report.statusCode).toBe(200);
   });
 
@@ -157,39 +234,52 @@ describe('portal command line: setup and accounts', () => {
     expect(table.code).toBe(0);
     const lines = table.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^EMAIL\s+NAME\s+COMPANY\s+LANG\s+ADMIN\s+DISABLED\s+CREATED$/);
-    expect(lines.find((l) => l.startsWith('kunde@example.com'))).toMatch(/Kim Kunde\s+Kunde AG\s+en\s+no\s+no\s+\d{4}-\d\d-\d\d/);
+    expect(lines.find((l) => l.startsWith('kunde@example.com'))).toMatch(
+      /Kim Kunde\s+Kunde AG\s+en\s+no\s+no\s+\d{4}-\d\d-\d\d/,
+    );
     const json = await portal(['user:list', '--json']);
     const people = JSON.parse(json.stdout) as Array<{ email: string; isAdmin: boolean; disabled: boolean }>;
-    expect(people.find((p) => p.email === 'kunde@example.com')).toMatchObject({ isAdmin: false, disabled: false });
+    expect(people.find((p) => p.email === 'kunde@example.com')).toMatchObject({
+      isAdmin: false,
+      disabled: false,
+    });
     expect(people.map((p) => p.email)).toEqual([...people.map((p) => p.email)].sort());
   });
 
   it('refuses seed without --demo, and seed in production', async () => {
     expect((await portal(['seed'])).code).toBe(2);
     const production = await portal(['seed', '--demo'], undefined, { NODE_ENV: 'production' });
-    expect(production).toMatchObject({ code: 1, stderr: 'portal seed: seed refused: NODE_ENV=production never gets demo data\n' });
+    expect(production).toMatchObject({
+      code: 1,
+      stderr: 'portal seed: seed refused: NODE_ENV=production never gets demo data\n',
+    });
   });
 
   // A terminal gets a hidden prompt (typed twice); `script` gives the command a real one, and
   // the answers are typed only once a question shows, as a person would.
-  it.runIf(spawnSync('script', ['--version']).status === 0)('asks for the password on a terminal without showing it', async () => {
-    const command = `${process.execPath} ${built.cli} user:add --email tty@example.com`;
-    const child = spawn('script', ['-qec', command, '/dev/null'], { env: { ...baseEnv(), DATABASE_URL: database.url, TERM: 'dumb' } });
-    let output = '';
-    const typed: string[] = [];
-    child.stdout.on('data', (data: Buffer) => {
-      output += data.toString();
-      for (const question of ['Password: ', 'Repeat password: ']) {
-        if (output.includes(question) && !typed.includes(question)) {
-          typed.push(question);
-          child.stdin.write('typed secret 1\r');
+  it.runIf(spawnSync('script', ['--version']).status === 0)(
+    'asks for the password on a terminal without showing it',
+    async () => {
+      const command = `${process.execPath} ${built.cli} user:add --email tty@example.com`;
+      const child = spawn('script', ['-qec', command, '/dev/null'], {
+        env: { ...baseEnv(), DATABASE_URL: database.url, TERM: 'dumb' },
+      });
+      let output = '';
+      const typed: string[] = [];
+      child.stdout.on('data', (data: Buffer) => {
+        output += data.toString();
+        for (const question of ['Password: ', 'Repeat password: ']) {
+          if (output.includes(question) && !typed.includes(question)) {
+            typed.push(question);
+            child.stdin.write('typed secret 1\r');
+          }
         }
-      }
-    });
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-    expect(output).toContain('Added customer tty@example.com');
-    expect(output).not.toContain('typed secret');
-    expect(code).toBe(0);
-    expect((await signIn('tty@example.com', 'typed secret 1')).statusCode).toBe(200);
-  });
+      });
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      expect(output).toContain('Added customer tty@example.com');
+      expect(output).not.toContain('typed secret');
+      expect(code).toBe(0);
+      expect((await signIn('tty@example.com', 'typed secret 1')).statusCode).toBe(200);
+    },
+  );
 });

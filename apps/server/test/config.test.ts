@@ -20,6 +20,10 @@ describe('configuration from the environment', () => {
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL'],
     [{ USAGE_INGEST_TOKEN: 'short' }, 'USAGE_INGEST_TOKEN'],
     [{ CONTACT_TO: 'not-an-email' }, 'CONTACT_TO'],
+    [{ USAGE_INGEST_TOKEN: `${'a'.repeat(32)},short` }, 'USAGE_INGEST_TOKEN'],
+    [{ PUBLIC_URL: 'portal.example.com' }, 'PUBLIC_URL'],
+    [{ MAIL_FROM: 'Portal <not-an-address>' }, 'MAIL_FROM'],
+    [{ SMTP_URL: 'smtp://127.0.0.1:25' }, 'MAIL_FROM'],
   ])('stops on %o with a line naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid environment variable ${name}:`));
@@ -27,6 +31,19 @@ describe('configuration from the environment', () => {
 
   it('refuses demo data in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', PORTAL_DEMO: '1' })).toThrow(/PORTAL_DEMO/);
+  });
+
+  it('reads several ingest tokens, the sender and the public address', () => {
+    const config = loadConfig({
+      USAGE_INGEST_TOKEN: `${'a'.repeat(32)}, ${'b'.repeat(32)}`,
+      SMTP_URL: 'smtp://mail.example.com:587',
+      MAIL_FROM: 'Portal <portal@example.com>',
+      PUBLIC_URL: 'https://portal.example.com/',
+    });
+    expect(config.usageIngestTokens).toEqual(['a'.repeat(32), 'b'.repeat(32)]);
+    expect(config.mailFrom).toBe('Portal <portal@example.com>');
+    expect(config.publicUrl).toBe('https://portal.example.com');
+    expect(config.hostGiven).toBe(false);
   });
 
   it('treats empty variables as unset', () => {

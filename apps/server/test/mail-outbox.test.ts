@@ -68,7 +68,13 @@ async function startSmtp(): Promise<TestSmtp> {
   });
 }
 
-const FAST: OutboxWorkerOptions = { pollMs: 20, baseDelayMs: 80, maxDelayMs: 1000, maxAttempts: 5, leaseMs: 30_000 };
+const FAST: OutboxWorkerOptions = {
+  pollMs: 20,
+  baseDelayMs: 80,
+  maxDelayMs: 1000,
+  maxAttempts: 5,
+  leaseMs: 30_000,
+};
 
 async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const end = Date.now() + timeoutMs;
@@ -87,7 +93,12 @@ describe('mail outbox', () => {
   let ctx: TestContext;
   const workers: OutboxWorker[] = [];
   const startWorker = (options: Partial<OutboxWorkerOptions> = {}): OutboxWorker => {
-    const worker = new OutboxWorker(ctx.db, createMailSender(smtp.url, 'Portal <portal@example.com>'), ctx.app.log, { ...FAST, ...options });
+    const worker = new OutboxWorker(
+      ctx.db,
+      createMailSender(smtp.url, 'Portal <portal@example.com>'),
+      ctx.app.log,
+      { ...FAST, ...options },
+    );
     workers.push(worker);
     worker.start();
     return worker;
@@ -96,7 +107,11 @@ describe('mail outbox', () => {
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    ctx = await buildTestApp({ CONTACT_TO: 'team@example.com', SMTP_URL: smtp.url, MAIL_FROM: 'Portal <portal@example.com>' });
+    ctx = await buildTestApp({
+      CONTACT_TO: 'team@example.com',
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Portal <portal@example.com>',
+    });
   });
   afterEach(async () => {
     await Promise.all(workers.splice(0).map((w) => w.stop()));
@@ -116,12 +131,20 @@ describe('mail outbox', () => {
       method: 'POST',
       url: '/rest/collection/contactform/send',
       remoteAddress: '192.0.2.10',
-      ...form('firstname=Max&subname=Muster&email=max%40example.com&terms=1&message=Bitte%20um%20R%C3%BCckruf'),
+      ...form(
+        'firstname=Max&subname=Muster&email=max%40example.com&terms=1&message=Bitte%20um%20R%C3%BCckruf',
+      ),
       headers: { ...form('').headers, 'content-language': 'en' },
     });
     expect(res.statusCode).toBe(200);
     const [queued] = await outbox();
-    expect(queued).toMatchObject({ kind: 'contact', toAddress: 'team@example.com', replyTo: 'max@example.com', state: 'queued', attempts: 0 });
+    expect(queued).toMatchObject({
+      kind: 'contact',
+      toAddress: 'team@example.com',
+      replyTo: 'max@example.com',
+      state: 'queued',
+      attempts: 0,
+    });
     expect(smtp.received).toHaveLength(0); // nothing is sent inline
 
     startWorker();
@@ -138,13 +161,23 @@ describe('mail outbox', () => {
     expect(mail?.raw).toMatch(/Content-Type: text\/plain; charset=utf-8/);
     expect(mail?.raw).toMatch(/Content-Type: text\/html; charset=utf-8/);
     expect(mail?.raw).toContain('Sprache: en');
-    expect((await outbox())[0]).toMatchObject({ state: 'sent', attempts: 1, lastError: null, lockedUntil: null });
+    expect((await outbox())[0]).toMatchObject({
+      state: 'sent',
+      attempts: 1,
+      lastError: null,
+      lockedUntil: null,
+    });
   });
 
   it('retries with growing pauses while the mail server refuses, and delivers the mail once after', async () => {
     let refusalsLeft = 3;
     smtp.refuse = () => refusalsLeft-- > 0;
-    await queueMail(ctx.db, { kind: 'test', to: 'someone@example.com', language: 'en', content: testMail('en') });
+    await queueMail(ctx.db, {
+      kind: 'test',
+      to: 'someone@example.com',
+      language: 'en',
+      content: testMail('en'),
+    });
     startWorker();
     await until(async () => (await outbox())[0]?.state === 'sent');
     await new Promise((resolve) => setTimeout(resolve, 200)); // a second delivery would show now
@@ -160,21 +193,35 @@ describe('mail outbox', () => {
 
   it('keeps the last error and the attempts while retrying, and marks the mail failed after the last attempt', async () => {
     smtp.refuse = () => true;
-    await queueMail(ctx.db, { kind: 'test', to: 'someone@example.com', language: 'de', content: testMail('de') });
+    await queueMail(ctx.db, {
+      kind: 'test',
+      to: 'someone@example.com',
+      language: 'de',
+      content: testMail('de'),
+    });
     startWorker({ maxAttempts: 3 });
     await until(async () => (await outbox())[0]?.attempts === 1);
     await until(async () => (await outbox())[0]?.lastError !== null);
     expect((await outbox())[0]).toMatchObject({ state: 'queued', lastError: expect.stringContaining('451') });
     await until(async () => (await outbox())[0]?.state === 'failed');
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect((await outbox())[0]).toMatchObject({ state: 'failed', attempts: 3, lastError: expect.stringContaining('try again later') });
+    expect((await outbox())[0]).toMatchObject({
+      state: 'failed',
+      attempts: 3,
+      lastError: expect.stringContaining('try again later'),
+    });
     expect(smtp.refusals).toHaveLength(3);
     expect(smtp.received).toHaveLength(0);
   });
 
   it('sends every mail exactly once while two workers share the queue', async () => {
     for (let i = 0; i < 20; i++) {
-      await queueMail(ctx.db, { kind: 'test', to: `r${i}@example.com`, language: 'de', content: { ...testMail('de'), subject: `Mail ${i}` } });
+      await queueMail(ctx.db, {
+        kind: 'test',
+        to: `r${i}@example.com`,
+        language: 'de',
+        content: { ...testMail('de'), subject: `Mail ${i}` },
+      });
     }
     startWorker();
     startWorker();
@@ -193,7 +240,12 @@ describe('mail outbox', () => {
       inFlight = true;
       return held;
     };
-    await queueMail(ctx.db, { kind: 'test', to: 'someone@example.com', language: 'de', content: testMail('de') });
+    await queueMail(ctx.db, {
+      kind: 'test',
+      to: 'someone@example.com',
+      language: 'de',
+      content: testMail('de'),
+    });
     const worker = startWorker();
     await until(() => inFlight);
     const stopped = worker.stop();
@@ -204,15 +256,36 @@ describe('mail outbox', () => {
   });
 
   it('shows the outbox with each state to admins only', async () => {
-    await queueMail(ctx.db, { kind: 'test', to: 'someone@example.com', language: 'de', content: testMail('de') });
+    await queueMail(ctx.db, {
+      kind: 'test',
+      to: 'someone@example.com',
+      language: 'de',
+      content: testMail('de'),
+    });
     const admin = await createPerson(ctx.db, { isAdmin: 1 });
     const customer = await createPerson(ctx.db);
-    const list = await ctx.app.inject({ method: 'GET', url: '/rest/collection/admin/mail?state=queued', headers: bearer(await login(ctx.app, admin)) });
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: '/rest/collection/admin/mail?state=queued',
+      headers: bearer(await login(ctx.app, admin)),
+    });
     expect(list.statusCode).toBe(200);
     expect(list.json()).toEqual({
-      items: [expect.objectContaining({ to: 'someone@example.com', subject: 'Testmail des Portals', state: 'queued', attempts: 0, lastError: null })],
+      items: [
+        expect.objectContaining({
+          to: 'someone@example.com',
+          subject: 'Testmail des Portals',
+          state: 'queued',
+          attempts: 0,
+          lastError: null,
+        }),
+      ],
     });
-    const refused = await ctx.app.inject({ method: 'GET', url: '/rest/collection/admin/mail', headers: bearer(await login(ctx.app, customer)) });
+    const refused = await ctx.app.inject({
+      method: 'GET',
+      url: '/rest/collection/admin/mail',
+      headers: bearer(await login(ctx.app, customer)),
+    });
     expect(refused.statusCode).toBe(403);
   });
 
@@ -226,8 +299,13 @@ describe('mail outbox', () => {
 
     it('sends a test mail in the chosen language at once, and says plainly when it cannot', async () => {
       const env = { SMTP_URL: smtp.url, MAIL_FROM: 'portal@example.com' };
-      const sent = await runProgram([built.cli, 'mail:test', '--to', 'ops@example.com', '--language', 'en'], { env });
-      expect(sent).toMatchObject({ code: 0, stdout: `Test mail sent to ops@example.com through ${smtp.url}\n` });
+      const sent = await runProgram([built.cli, 'mail:test', '--to', 'ops@example.com', '--language', 'en'], {
+        env,
+      });
+      expect(sent).toMatchObject({
+        code: 0,
+        stdout: `Test mail sent to ops@example.com through ${smtp.url}\n`,
+      });
       expect(smtp.received.map((m) => header(m.raw, 'Subject'))).toEqual(['Test mail from the portal']);
 
       smtp.refuse = () => true;
@@ -235,7 +313,10 @@ describe('mail outbox', () => {
       expect(refused.code).toBe(1);
       expect(refused.stderr).toMatch(/^portal mail:test: the mail server refused the test mail: .*451/);
       const unset = await runProgram([built.cli, 'mail:test', '--to', 'ops@example.com'], { env: {} });
-      expect(unset).toMatchObject({ code: 1, stderr: 'portal mail:test: SMTP_URL and MAIL_FROM must be set to send mail\n' });
+      expect(unset).toMatchObject({
+        code: 1,
+        stderr: 'portal mail:test: SMTP_URL and MAIL_FROM must be set to send mail\n',
+      });
       const badAddress = await runProgram([built.cli, 'mail:test', '--to', 'nobody'], { env });
       expect(badAddress.code).toBe(2);
     });

@@ -63,7 +63,11 @@ export function requiredOption(invocation: Invocation, name: string): string {
 }
 
 /** A string option limited to a few values. */
-export function choiceOption<T extends string>(invocation: Invocation, name: string, choices: readonly T[]): T | undefined {
+export function choiceOption<T extends string>(
+  invocation: Invocation,
+  name: string,
+  choices: readonly T[],
+): T | undefined {
   const value = stringOption(invocation, name);
   if (value === undefined) return undefined;
   if (!(choices as readonly string[]).includes(value)) {

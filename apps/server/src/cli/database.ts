@@ -25,7 +25,9 @@ export async function withDatabase<T>(
     if (options.migrated) {
       const pending = await pendingMigrations(handle.db);
       if (pending.length > 0) {
-        throw new CliError(`the database is not up to date (${pending.join(', ')} pending): run portal migrate first`);
+        throw new CliError(
+          `the database is not up to date (${pending.join(', ')} pending): run portal migrate first`,
+        );
       }
     }
     return await work({ db: handle.db, dialect: handle.dialect, handle });

@@ -7,9 +7,15 @@ const PASSWORD_OPTION = /^--?(password|passwd|pass|pw)(=|$)/i;
 export function commandHelp(command: Command): string {
   const positionals = (command.positionals ?? []).map((p) => ` ${p}`).join('');
   const options = Object.entries(command.options);
-  const shown = options.map(([name, spec]) => (spec.type === 'string' ? `--${name} ${spec.value ?? 'VALUE'}` : `--${name}`));
+  const shown = options.map(([name, spec]) =>
+    spec.type === 'string' ? `--${name} ${spec.value ?? 'VALUE'}` : `--${name}`,
+  );
   const width = Math.max(0, ...shown.map((s) => s.length));
-  const lines = [`Usage: portal ${command.name}${positionals}${options.length > 0 ? ' [options]' : ''}`, '', command.summary];
+  const lines = [
+    `Usage: portal ${command.name}${positionals}${options.length > 0 ? ' [options]' : ''}`,
+    '',
+    command.summary,
+  ];
   if (options.length > 0) {
     lines.push('', 'Options:');
     options.forEach(([, spec], i) => lines.push(`  ${(shown[i] ?? '').padEnd(width)}  ${spec.description}`));
@@ -26,9 +32,13 @@ export function commandHelp(command: Command): string {
 export function parseCommandArgs(command: Command, argv: string[]) {
   const password = argv.find((arg) => PASSWORD_OPTION.test(arg));
   if (password) {
-    throw usageError('passwords are never read from the command line: pipe it to standard input or type it at the prompt');
+    throw usageError(
+      'passwords are never read from the command line: pipe it to standard input or type it at the prompt',
+    );
   }
-  const options = Object.fromEntries(Object.entries(command.options).map(([name, spec]) => [name, { type: spec.type }]));
+  const options = Object.fromEntries(
+    Object.entries(command.options).map(([name, spec]) => [name, { type: spec.type }]),
+  );
   let parsed;
   try {
     parsed = parseArgs({
@@ -46,9 +56,15 @@ export function parseCommandArgs(command: Command, argv: string[]) {
     throw usageError(`${expected[parsed.positionals.length]} is missing (portal ${command.name} --help)`);
   }
   if (parsed.positionals.length > expected.length) {
-    throw usageError(`unexpected argument ${JSON.stringify(parsed.positionals[expected.length])} (portal ${command.name} --help)`);
+    throw usageError(
+      `unexpected argument ${JSON.stringify(parsed.positionals[expected.length])} (portal ${command.name} --help)`,
+    );
   }
-  return { help: false as const, values: parsed.values as Record<string, string | boolean | undefined>, positionals: parsed.positionals };
+  return {
+    help: false as const,
+    values: parsed.values as Record<string, string | boolean | undefined>,
+    positionals: parsed.positionals,
+  };
 }
 
 function describeParseError(error: unknown, command: Command): string {

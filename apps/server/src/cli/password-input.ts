@@ -64,7 +64,8 @@ function promptHidden(io: CliIo, questions: string[]): Promise<string[]> {
 export async function readPassword(io: CliIo): Promise<string> {
   if (!io.stdin.isTTY) {
     const password = await readPipedLine(io.stdin);
-    if (password === '') throw usageError('no password on standard input (pipe it in, or run in a terminal to be asked)');
+    if (password === '')
+      throw usageError('no password on standard input (pipe it in, or run in a terminal to be asked)');
     return password;
   }
   const [first = '', second] = await promptHidden(io, ['Password: ', 'Repeat password: ']);

@@ -23,7 +23,9 @@ export function redactUrl(url: string): string {
     .split('&')
     .map((pair) => {
       const name = pair.split('=', 1)[0] ?? '';
-      return SECRET_QUERY_NAME.test(decodeURIComponent(name.replace(/\+/g, ' '))) ? `${name}=[redacted]` : pair;
+      return SECRET_QUERY_NAME.test(decodeURIComponent(name.replace(/\+/g, ' ')))
+        ? `${name}=[redacted]`
+        : pair;
     })
     .join('&');
   return `${url.slice(0, question)}?${query}`;
@@ -58,7 +60,12 @@ export function loggerOptions(config: Pick<Config, 'logLevel' | 'environment'>) 
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     serializers: { req: serializeRequest },
     ...(pretty
-      ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
+          },
+        }
       : {}),
   };
 }

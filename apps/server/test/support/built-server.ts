@@ -29,7 +29,10 @@ export function buildServer(): BuiltServer {
 }
 
 /** Only what a program needs from the test's environment; the rest comes from each call. */
-export const baseEnv = (): Record<string, string> => ({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' });
+export const baseEnv = (): Record<string, string> => ({
+  PATH: process.env.PATH ?? '',
+  HOME: process.env.HOME ?? '',
+});
 
 export interface ProgramRun {
   code: number | null;

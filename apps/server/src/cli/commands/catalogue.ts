@@ -19,7 +19,8 @@ const layout = [
 
 const catalogueExport: Command = {
   name: 'catalogue:export',
-  summary: 'Writes the catalogue (services, price packages, legal pages, images) to DIR as JSON and image files.',
+  summary:
+    'Writes the catalogue (services, price packages, legal pages, images) to DIR as JSON and image files.',
   positionals: ['DIR'],
   options: {},
   notes: layout,
@@ -31,12 +32,14 @@ const catalogueExport: Command = {
       writeJson(join(folder, name), file);
       for (const [image, bytes] of images) writeFileSync(join(folder, image), bytes);
     };
-    for (const { file, images } of catalogue.services) writeItem(join(dir, 'services', file.id), 'service.json', file, images);
+    for (const { file, images } of catalogue.services)
+      writeItem(join(dir, 'services', file.id), 'service.json', file, images);
     for (const { file, images } of catalogue.pricePackages) {
       writeItem(join(dir, 'price-packages', file.id), 'package.json', file, images);
     }
     ensureFolder(join(dir, 'legal-pages'));
-    for (const page of catalogue.legalPages) writeJson(join(dir, 'legal-pages', `${page.internerName}.json`), page);
+    for (const page of catalogue.legalPages)
+      writeJson(join(dir, 'legal-pages', `${page.internerName}.json`), page);
     invocation.print(
       `Exported ${catalogue.services.length} services, ${catalogue.pricePackages.length} price packages and ` +
         `${catalogue.legalPages.length} legal pages to ${dir}`,
@@ -71,7 +74,8 @@ function readCatalogue(dir: string): CatalogueSource {
 
 const catalogueImport: Command = {
   name: 'catalogue:import',
-  summary: 'Reads a catalogue from DIR (as catalogue:export writes it) and creates or updates its items by id.',
+  summary:
+    'Reads a catalogue from DIR (as catalogue:export writes it) and creates or updates its items by id.',
   positionals: ['DIR'],
   options: {},
   notes: [
@@ -84,7 +88,8 @@ const catalogueImport: Command = {
     requireFolder(dir);
     const source = readCatalogue(dir);
     const count = source.services.length + source.pricePackages.length + source.legalPages.length;
-    if (count === 0) throw new CliError(`${dir} holds no catalogue items (portal catalogue:import --help shows the layout)`);
+    if (count === 0)
+      throw new CliError(`${dir} holds no catalogue items (portal catalogue:import --help shows the layout)`);
     const report = await withDatabase(invocation, ({ db }) => importCatalogue(db, source));
     if (report.problems.length > 0) {
       for (const problem of report.problems) invocation.print(problem);
@@ -92,7 +97,9 @@ const catalogueImport: Command = {
     }
     for (const { item, outcome } of report.items) invocation.print(`${item}: ${outcome}`);
     const changed = report.items.filter((i) => i.outcome !== 'unchanged').length;
-    invocation.print(`Imported ${report.items.length} items (${changed} created or updated); ${report.removedImages} unused images removed`);
+    invocation.print(
+      `Imported ${report.items.length} items (${changed} created or updated); ${report.removedImages} unused images removed`,
+    );
   },
 };
 

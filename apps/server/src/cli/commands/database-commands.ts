@@ -7,7 +7,8 @@ import { withDatabase } from '../database.js';
 
 export const migrate: Command = {
   name: 'migrate',
-  summary: "Brings the database's schema and the shipped texts up to date (the server does this at start too).",
+  summary:
+    "Brings the database's schema and the shipped texts up to date (the server does this at start too).",
   options: {},
   notes: ['Safe to run while servers run and from several places at once; it never adds demo data.'],
   async run(invocation) {
@@ -28,15 +29,24 @@ export const migrate: Command = {
 export const seed: Command = {
   name: 'seed',
   summary: 'Fills demo content (catalogue, two demo accounts, projects, usage). Refused in production.',
-  options: { demo: { type: 'boolean', description: 'required: the demo content is the only content seed knows' } },
+  options: {
+    demo: { type: 'boolean', description: 'required: the demo content is the only content seed knows' },
+  },
   notes: ['Idempotent: rows that exist are left as they are.'],
   async run(invocation) {
-    if (invocation.values.demo !== true) throw usageError('seed needs --demo (it only knows the demo content)');
-    if (invocation.config().production) throw new CliError('seed refused: NODE_ENV=production never gets demo data');
+    if (invocation.values.demo !== true)
+      throw usageError('seed needs --demo (it only knows the demo content)');
+    if (invocation.config().production)
+      throw new CliError('seed refused: NODE_ENV=production never gets demo data');
     await withDatabase(
       invocation,
       async ({ db, dialect, handle }) => {
-        await prepareDatabase(db, { dialect, production: false, demo: true, log: (line) => invocation.print(line) });
+        await prepareDatabase(db, {
+          dialect,
+          production: false,
+          demo: true,
+          log: (line) => invocation.print(line),
+        });
         invocation.print(`Demo data is in ${handle.location}`);
       },
       { migrated: false },

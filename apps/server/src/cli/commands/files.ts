@@ -22,7 +22,9 @@ export function readJson(path: string): unknown {
     return JSON.parse(readBytes(path).toString('utf8')) as unknown;
   } catch (error) {
     if (error instanceof CliError) throw error;
-    throw new CliError(`${path} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+    throw new CliError(
+      `${path} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }
 

@@ -1,5 +1,8 @@
 import { join } from 'node:path';
-import { exportTranslations, importTranslations } from '../../modules/translation/translation-files.service.js';
+import {
+  exportTranslations,
+  importTranslations,
+} from '../../modules/translation/translation-files.service.js';
 import { CliError, type Command } from '../command.js';
 import { withDatabase } from '../database.js';
 import { ensureFolder, entries, readJson, requireFolder, writeJson } from './files.js';
@@ -9,7 +12,9 @@ const translationsExport: Command = {
   summary: 'Writes every text of the interface to DIR, one JSON file per namespace with de and en.',
   positionals: ['DIR'],
   options: {},
-  notes: ['Format of each file: { "<key>": { "de": "…", "en": "…" } }, the format the portal ships its texts in.'],
+  notes: [
+    'Format of each file: { "<key>": { "de": "…", "en": "…" } }, the format the portal ships its texts in.',
+  ],
   async run(invocation) {
     const dir = invocation.positionals[0] ?? '';
     const byNamespace = await withDatabase(invocation, ({ db }) => exportTranslations(db));
@@ -47,7 +52,8 @@ const translationsImport: Command = {
       `Imported texts: ${report.changed} changed, ${report.unchanged} unchanged; ` +
         `${report.customised} differ from the shipped texts`,
     );
-    for (const { key, language } of report.missing) invocation.print(`missing ${language}: ${key} (kept as it was)`);
+    for (const { key, language } of report.missing)
+      invocation.print(`missing ${language}: ${key} (kept as it was)`);
     for (const key of report.unknownKeys) invocation.print(`unknown key: ${key} (skipped)`);
     const skipped = new Set(report.missing.map((m) => m.key)).size + report.unknownKeys.length;
     if (skipped > 0) throw new CliError(`${skipped} keys were not imported (listed above)`);

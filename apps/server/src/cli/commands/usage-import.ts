@@ -18,13 +18,17 @@ export const usageImport: Command = {
     if (!existsSync(file)) throw usageError(`${file} does not exist`);
     const report = await withDatabase(invocation, ({ db }) => importUsageCsv(db, createReadStream(file)));
     const problems = report.badLineCount + report.unknownKeyLines;
-    invocation.print(`Read ${report.lines} lines: ${report.stored} counts stored, ${problems} lines not stored`);
+    invocation.print(
+      `Read ${report.lines} lines: ${report.stored} counts stored, ${problems} lines not stored`,
+    );
     for (const key of report.unknownKeys) {
       invocation.print(`line ${key.firstLine}: unknown licence key ${key.licenceKey} (${key.lines} lines)`);
     }
     const listedUnknown = report.unknownKeys.reduce((sum, k) => sum + k.lines, 0);
     if (report.unknownKeyLines > listedUnknown) {
-      invocation.print(`… and ${report.unknownKeyLines - listedUnknown} more lines with unknown licence keys`);
+      invocation.print(
+        `… and ${report.unknownKeyLines - listedUnknown} more lines with unknown licence keys`,
+      );
     }
     for (const bad of report.badLines) invocation.print(`line ${bad.line}: ${bad.problem}`);
     if (report.badLineCount > report.badLines.length) {

@@ -8,11 +8,20 @@ import {
   setDisabled,
   setPassword,
 } from '../../modules/person/person-admin.service.js';
-import { choiceOption, CliError, requiredOption, stringOption, usageError, type Command } from '../command.js';
+import {
+  choiceOption,
+  CliError,
+  requiredOption,
+  stringOption,
+  usageError,
+  type Command,
+} from '../command.js';
 import { withDatabase } from '../database.js';
 import { readPassword } from '../password-input.js';
 
-const emailOption = { email: { type: 'string', value: 'E', description: 'e-mail address of the person' } } as const;
+const emailOption = {
+  email: { type: 'string', value: 'E', description: 'e-mail address of the person' },
+} as const;
 const passwordNote = [
   'The password is read from standard input when it is not a terminal (first line), otherwise',
   'typed twice at a hidden prompt. It is never taken from the command line.',
@@ -23,10 +32,13 @@ function explain(error: unknown, email: string): never {
   if (!(error instanceof HttpError)) throw error;
   if (error.code === 'notFound') throw new CliError(`no person with the e-mail address ${email}`);
   if (error.code === 'emailTaken') throw new CliError(`${email} is already in use`);
-  if (error.code === 'lastAdmin') throw new CliError(`${email} is the last active admin: make another person admin first`);
+  if (error.code === 'lastAdmin')
+    throw new CliError(`${email} is the last active admin: make another person admin first`);
   if (error.code === 'validation') {
     const fields = Object.keys(error.fields ?? {});
-    const names = fields.map((f) => (f === 'password' ? 'password (8 to 200 characters, one line)' : `--${f}`));
+    const names = fields.map((f) =>
+      f === 'password' ? 'password (8 to 200 characters, one line)' : `--${f}`,
+    );
     throw usageError(`invalid ${names.join(', ') || 'input'}`);
   }
   throw new CliError(error.code);
@@ -40,7 +52,11 @@ const userAdd: Command = {
     firstname: { type: 'string', value: 'F', description: 'first name' },
     lastname: { type: 'string', value: 'L', description: 'last name' },
     company: { type: 'string', value: 'C', description: 'company' },
-    language: { type: 'string', value: 'de|en', description: 'language of the interface and of mails (default de)' },
+    language: {
+      type: 'string',
+      value: 'de|en',
+      description: 'language of the interface and of mails (default de)',
+    },
     salutation: { type: 'string', value: 'm|f', description: 'salutation' },
     admin: { type: 'boolean', description: 'may read the usage and cost report and the mail outbox' },
   },
@@ -57,11 +73,17 @@ const userAdd: Command = {
     };
     // Everything is checked before the password is asked for, so a typo costs no typing.
     const fields = newPersonSchema.omit({ password: true }).safeParse(input);
-    if (!fields.success) explain(new HttpError(400, 'validation', { [String(fields.error.issues[0]?.path[0])]: 'invalid' }), input.email);
+    if (!fields.success)
+      explain(
+        new HttpError(400, 'validation', { [String(fields.error.issues[0]?.path[0])]: 'invalid' }),
+        input.email,
+      );
     await withDatabase(invocation, async ({ db }) => {
       if (await accountByEmail(db, input.email)) explain(new HttpError(409, 'emailTaken'), input.email);
       const password = await readPassword(invocation.io);
-      const person = await addPerson(db, { ...input, password }).catch((error: unknown) => explain(error, input.email));
+      const person = await addPerson(db, { ...input, password }).catch((error: unknown) =>
+        explain(error, input.email),
+      );
       invocation.print(`Added ${person.isAdmin ? 'admin' : 'customer'} ${person.email} (id ${person.id})`);
     });
   },
@@ -154,9 +176,23 @@ const userList: Command = {
         r.createdAt.slice(0, 10),
       ]),
     ];
-    const widths = table[0]?.map((_, column) => Math.max(...table.map((row) => (row[column] ?? '').length))) ?? [];
-    for (const row of table) invocation.print(row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd());
+    const widths =
+      table[0]?.map((_, column) => Math.max(...table.map((row) => (row[column] ?? '').length))) ?? [];
+    for (const row of table)
+      invocation.print(
+        row
+          .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+          .join('  ')
+          .trimEnd(),
+      );
   },
 };
 
-export const userCommands: Command[] = [userAdd, userPasswd, userAdmin, disableCommand(true), disableCommand(false), userList];
+export const userCommands: Command[] = [
+  userAdd,
+  userPasswd,
+  userAdmin,
+  disableCommand(true),
+  disableCommand(false),
+  userList,
+];

@@ -2,7 +2,12 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { CatalogueExport, PricePackageFile, ServiceFile } from './catalogue-files.js';
 import { parseForm } from './catalogue.mapper.js';
-import { listLegalPages, listPricePackages, listServiceImageRows, listServices } from './catalogue.repository.js';
+import {
+  listLegalPages,
+  listPricePackages,
+  listServiceImageRows,
+  listServices,
+} from './catalogue.repository.js';
 import { findMedia } from './media.repository.js';
 
 const EXTENSIONS: Record<string, string> = {
@@ -13,7 +18,12 @@ const EXTENSIONS: Record<string, string> = {
 };
 
 /** Adds a stored image to `images` as `<name>.<ext>` and answers the file name (null: none). */
-async function addImage(db: Kysely<Database>, images: Map<string, Buffer>, mediaId: string | null, name: string) {
+async function addImage(
+  db: Kysely<Database>,
+  images: Map<string, Buffer>,
+  mediaId: string | null,
+  name: string,
+) {
   if (!mediaId) return null;
   const media = await findMedia(db, mediaId);
   if (!media) return null;

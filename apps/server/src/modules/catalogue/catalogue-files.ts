@@ -50,7 +50,10 @@ export const serviceFileSchema = z
     pricePer1000CallsCents: cents,
     monthlyFeeCents: cents,
     singlePaymentCents: cents,
-    demoHref: z.url({ protocol: /^https?$/ }).max(500).nullable(),
+    demoHref: z
+      .url({ protocol: /^https?$/ })
+      .max(500)
+      .nullable(),
     dataCopyright: line(300).nullable(),
     dataLastUpdate: isoDateSchema.nullable(),
     integrationCode: z

@@ -56,7 +56,11 @@ interface Parsed<T> {
   file: T;
 }
 
-function parseAll<T>(sources: CatalogueItemSource[], schema: z.ZodType<T>, problems: string[]): Array<Parsed<T>> {
+function parseAll<T>(
+  sources: CatalogueItemSource[],
+  schema: z.ZodType<T>,
+  problems: string[],
+): Array<Parsed<T>> {
   const parsed: Array<Parsed<T>> = [];
   for (const source of sources) {
     const result = schema.safeParse(source.json);
@@ -71,7 +75,12 @@ function parseAll<T>(sources: CatalogueItemSource[], schema: z.ZodType<T>, probl
   return parsed;
 }
 
-function requireUnique<T>(items: Array<Parsed<T>>, key: (file: T) => string, what: string, problems: string[]): void {
+function requireUnique<T>(
+  items: Array<Parsed<T>>,
+  key: (file: T) => string,
+  what: string,
+  problems: string[],
+): void {
   const seen = new Map<string, string>();
   for (const { source, file } of items) {
     const value = key(file);
@@ -83,7 +92,8 @@ function requireUnique<T>(items: Array<Parsed<T>>, key: (file: T) => string, wha
 
 function requireImages(item: Parsed<{ id: string }>, names: Array<string | null>, problems: string[]): void {
   for (const name of names) {
-    if (name !== null && !item.source.images.has(name)) problems.push(`${item.source.path}: image file ${name} is missing`);
+    if (name !== null && !item.source.images.has(name))
+      problems.push(`${item.source.path}: image file ${name} is missing`);
   }
 }
 
@@ -122,7 +132,9 @@ async function resolveImage(
     const media = await encodeImageSizes(bytes, widths);
     return { ids: media.map((m) => m.id), media };
   } catch {
-    problems.push(`${item.path}: ${name} cannot be read as an image (PNG, JPEG, WebP or SVG, at most 40 megapixels)`);
+    problems.push(
+      `${item.path}: ${name} cannot be read as an image (PNG, JPEG, WebP or SVG, at most 40 megapixels)`,
+    );
     return undefined;
   }
 }
@@ -146,7 +158,8 @@ async function planService(
 ): Promise<PlannedService | undefined> {
   const existing = await findService(db, file.id);
   const storedImages = existing ? await listServiceImageRows(db, file.id) : [];
-  const slot = (id: string | null | undefined): StoredSlot | undefined => (id ? { ids: [id], exportedId: id } : undefined);
+  const slot = (id: string | null | undefined): StoredSlot | undefined =>
+    id ? { ids: [id], exportedId: id } : undefined;
   const single = async (name: string | null, width: number, stored: StoredSlot | undefined) => {
     if (name === null) return null;
     const image = await resolveImage(db, source, name, [width], stored, problems);
@@ -206,12 +219,24 @@ async function planService(
     updatedAt: now,
   };
   const rowKeys = Object.keys(row).filter((k) => k !== 'createdAt' && k !== 'updatedAt');
-  const imageKeys = ['id', 'position', 'nameDe', 'nameEn', 'xsMediaId', 'smMediaId', 'mdMediaId', 'lgMediaId', 'xlgMediaId'];
+  const imageKeys = [
+    'id',
+    'position',
+    'nameDe',
+    'nameEn',
+    'xsMediaId',
+    'smMediaId',
+    'mdMediaId',
+    'lgMediaId',
+    'xlgMediaId',
+  ];
   const unchanged =
     existing !== undefined &&
     sameValues(existing, row, rowKeys) &&
     storedImages.length === images.length &&
-    images.every((image, i) => storedImages[i] !== undefined && sameValues(storedImages[i], image, imageKeys));
+    images.every(
+      (image, i) => storedImages[i] !== undefined && sameValues(storedImages[i], image, imageKeys),
+    );
   return { file, existing: existing !== undefined, row, images, unchanged };
 }
 
@@ -225,7 +250,9 @@ async function planPricePackage(
   const current = existing.get(file.id);
   let imgMediaId: string | null = null;
   if (file.image !== null) {
-    const stored = current?.imgMediaId ? { ids: [current.imgMediaId], exportedId: current.imgMediaId } : undefined;
+    const stored = current?.imgMediaId
+      ? { ids: [current.imgMediaId], exportedId: current.imgMediaId }
+      : undefined;
     const image = await resolveImage(db, source, file.image, [PACKAGE_IMAGE_WIDTH], stored, problems);
     media.push(...(image?.media ?? []));
     imgMediaId = image?.ids[0] ?? null;
@@ -241,11 +268,18 @@ async function planPricePackage(
     calls: file.callsPerMonth,
     sortOrder: file.sortOrder,
   };
-  const outcome: Outcome = !current ? 'created' : sameValues(current, row, Object.keys(row)) ? 'unchanged' : 'updated';
+  const outcome: Outcome = !current
+    ? 'created'
+    : sameValues(current, row, Object.keys(row))
+      ? 'unchanged'
+      : 'updated';
   return { row, outcome };
 }
 
-export async function importCatalogue(db: Kysely<Database>, source: CatalogueSource): Promise<CatalogueImportReport> {
+export async function importCatalogue(
+  db: Kysely<Database>,
+  source: CatalogueSource,
+): Promise<CatalogueImportReport> {
   const problems: string[] = [];
   const services = parseAll(source.services, serviceFileSchema, problems);
   const packages = parseAll(source.pricePackages, pricePackageFileSchema, problems);
@@ -254,12 +288,14 @@ export async function importCatalogue(db: Kysely<Database>, source: CatalogueSou
   requireUnique(packages, (f) => f.id, 'price package id', problems);
   requireUnique(pages, (f) => f.id, 'legal page id', problems);
   requireUnique(pages, (f) => f.internerName, 'legal page name', problems);
-  for (const s of services) requireImages(s, [s.file.logo, s.file.thumbnail, ...s.file.gallery.map((g) => g.image)], problems);
+  for (const s of services)
+    requireImages(s, [s.file.logo, s.file.thumbnail, ...s.file.gallery.map((g) => g.image)], problems);
   for (const p of packages) requireImages(p, [p.file.image], problems);
   const storedPages = await listLegalPages(db);
   for (const { source: item, file } of pages) {
     const other = storedPages.find((p) => p.internerName === file.internerName && p.id !== file.id);
-    if (other) problems.push(`${item.path}: the legal page ${other.id} already has the name ${file.internerName}`);
+    if (other)
+      problems.push(`${item.path}: the legal page ${other.id} already has the name ${file.internerName}`);
   }
   if (problems.length > 0) return { problems, items: [], removedImages: 0 };
 
@@ -272,7 +308,8 @@ export async function importCatalogue(db: Kysely<Database>, source: CatalogueSou
   }
   const storedPackages = new Map((await listPricePackages(db)).map((p) => [p.id, p]));
   const plannedPackages: Array<{ row: Insertable<PricePackageTable>; outcome: Outcome }> = [];
-  for (const pack of packages) plannedPackages.push(await planPricePackage(db, pack, storedPackages, media, problems));
+  for (const pack of packages)
+    plannedPackages.push(await planPricePackage(db, pack, storedPackages, media, problems));
   if (problems.length > 0) return { problems, items: [], removedImages: 0 };
 
   const now = nowIso();
@@ -292,7 +329,11 @@ export async function importCatalogue(db: Kysely<Database>, source: CatalogueSou
       if (plan.outcome !== 'unchanged') await upsertPricePackage(trx, plan.row);
       items.push({ item: `price package ${plan.row.id}`, outcome: plan.outcome });
     }
-    for (const { file } of pages) items.push({ item: `legal page ${file.internerName}`, outcome: await saveLegalPage(trx, file, storedPageById.get(file.id), now) });
+    for (const { file } of pages)
+      items.push({
+        item: `legal page ${file.internerName}`,
+        outcome: await saveLegalPage(trx, file, storedPageById.get(file.id), now),
+      });
     const removedImages = await deleteUnusedMedia(trx);
     return { problems: [], items, removedImages };
   });
@@ -301,7 +342,8 @@ export async function importCatalogue(db: Kysely<Database>, source: CatalogueSou
 async function saveLegalPage(
   db: Db,
   file: LegalPageFile,
-  stored: { internerName: string; titleDe: string; titleEn: string; htmlDe: string; htmlEn: string } | undefined,
+  stored:
+    { internerName: string; titleDe: string; titleEn: string; htmlDe: string; htmlEn: string } | undefined,
   now: string,
 ): Promise<Outcome> {
   const row = {
@@ -312,7 +354,15 @@ async function saveLegalPage(
     htmlDe: file.html.de,
     htmlEn: file.html.en,
   };
-  if (stored && sameValues(stored, row, Object.keys(row).filter((k) => k !== 'id'))) return 'unchanged';
+  if (
+    stored &&
+    sameValues(
+      stored,
+      row,
+      Object.keys(row).filter((k) => k !== 'id'),
+    )
+  )
+    return 'unchanged';
   await upsertLegalPage(db, { ...row, updatedAt: now });
   return stored ? 'updated' : 'created';
 }

@@ -31,7 +31,10 @@ export const DEFAULT_OUTBOX_OPTIONS: OutboxWorkerOptions = {
 const BATCH = 50;
 
 /** The wait after the given (failed) attempt. */
-export function retryDelayMs(attempts: number, options: Pick<OutboxWorkerOptions, 'baseDelayMs' | 'maxDelayMs'>): number {
+export function retryDelayMs(
+  attempts: number,
+  options: Pick<OutboxWorkerOptions, 'baseDelayMs' | 'maxDelayMs'>,
+): number {
   return Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** Math.min(30, Math.max(0, attempts - 1)));
 }
 
@@ -92,7 +95,11 @@ export class OutboxWorker {
   /** Sends one due mail; false when none was due. */
   private async sendNext(): Promise<boolean> {
     const now = Date.now();
-    const mail = await claimNextMail(this.db, nowIso(new Date(now)), nowIso(new Date(now + this.options.leaseMs)));
+    const mail = await claimNextMail(
+      this.db,
+      nowIso(new Date(now)),
+      nowIso(new Date(now + this.options.leaseMs)),
+    );
     if (!mail) return false;
     try {
       await this.sender.send({
@@ -115,7 +122,11 @@ export class OutboxWorker {
     const lastError = describeError(error);
     const giveUp = mail.attempts >= this.options.maxAttempts;
     const nextAttemptAt = nowIso(new Date(Date.now() + retryDelayMs(mail.attempts, this.options)));
-    await markMailAttemptFailed(this.db, mail.id, { state: giveUp ? 'failed' : 'queued', lastError, nextAttemptAt });
+    await markMailAttemptFailed(this.db, mail.id, {
+      state: giveUp ? 'failed' : 'queued',
+      lastError,
+      nextAttemptAt,
+    });
     this.log.warn(
       { mailId: mail.id, kind: mail.kind, attempts: mail.attempts, error: lastError },
       giveUp ? 'mail failed for good' : 'mail attempt failed, will retry',

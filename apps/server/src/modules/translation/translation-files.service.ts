@@ -45,19 +45,30 @@ export async function importTranslations(
   db: Kysely<Database>,
   files: ReadonlyMap<string, unknown>,
 ): Promise<TranslationImportReport> {
-  const report: TranslationImportReport = { problems: [], missing: [], unknownKeys: [], changed: 0, unchanged: 0, customised: 0 };
+  const report: TranslationImportReport = {
+    problems: [],
+    missing: [],
+    unknownKeys: [],
+    changed: 0,
+    unchanged: 0,
+    customised: 0,
+  };
   const shipped = new Map(readShippedTranslations().map((t) => [`${t.namespace}.${t.id}`, t]));
   const namespaces = new Set([...shipped.values()].map((t) => t.namespace));
   const parsed = new Map<string, z.infer<typeof fileSchema>>();
   for (const [namespace, json] of files) {
     if (!namespaces.has(namespace)) {
-      report.problems.push(`${namespace}.json: unknown namespace (known: ${[...namespaces].sort().join(', ')})`);
+      report.problems.push(
+        `${namespace}.json: unknown namespace (known: ${[...namespaces].sort().join(', ')})`,
+      );
       continue;
     }
     const result = fileSchema.safeParse(json);
     if (!result.success) {
       const issue = result.error.issues[0];
-      report.problems.push(`${namespace}.json: ${issue?.path.join('.') || '(file)'}: ${issue?.message ?? 'invalid'}`);
+      report.problems.push(
+        `${namespace}.json: ${issue?.path.join('.') || '(file)'}: ${issue?.message ?? 'invalid'}`,
+      );
       continue;
     }
     parsed.set(namespace, result.data);

@@ -65,10 +65,18 @@ function parseLine(text: string): { licenceKey: string; day: string; count: numb
   return `${field} ${JSON.stringify(field === 'licenceKey' ? licenceKey : count)} is not valid`;
 }
 
-const isHeader = (text: string): boolean => /^"?licenceKey"?\s*,\s*"?day"?\s*,\s*"?count"?$/i.test(text.trim());
+const isHeader = (text: string): boolean =>
+  /^"?licenceKey"?\s*,\s*"?day"?\s*,\s*"?count"?$/i.test(text.trim());
 
 export async function importUsageCsv(db: Kysely<Database>, input: Readable): Promise<UsageImportReport> {
-  const report: UsageImportReport = { lines: 0, stored: 0, unknownKeys: [], unknownKeyLines: 0, badLines: [], badLineCount: 0 };
+  const report: UsageImportReport = {
+    lines: 0,
+    stored: 0,
+    unknownKeys: [],
+    unknownKeyLines: 0,
+    badLines: [],
+    badLineCount: 0,
+  };
   const knownKeys = new Map<string, string | null>();
   const unknown = new Map<string, { licenceKey: string; firstLine: number; lines: number }>();
   let batch: Array<{ licenceKey: string; day: string; count: number; line: number }> = [];
@@ -90,7 +98,8 @@ export async function importUsageCsv(db: Kysely<Database>, input: Readable): Pro
       report.unknownKeyLines++;
       const seen = unknown.get(item.licenceKey);
       if (seen) seen.lines++;
-      else if (unknown.size < MAX_LISTED) unknown.set(item.licenceKey, { licenceKey: item.licenceKey, firstLine: item.line, lines: 1 });
+      else if (unknown.size < MAX_LISTED)
+        unknown.set(item.licenceKey, { licenceKey: item.licenceKey, firstLine: item.line, lines: 1 });
     }
     await db.transaction().execute((trx) => upsertUsage(trx, [...rows.values()]));
     batch = [];
