@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiLogin, expect, preset, test } from './fixtures';
+import { apiCreateProject, apiLogin, createUser, expect, preset, test } from './fixtures';
 import { shippedTexts } from './translations';
 
 const navigation = shippedTexts('Navigation');
@@ -155,6 +155,36 @@ test.describe('logout', () => {
     await expect(page).toHaveURL(/\/services$/);
     // No navigation at all (a redirect from / would have added an entry).
     expect(await page.evaluate(() => window.history.length)).toBe(entries);
+  });
+
+  test('from a signed-in screen it lands on the service overview without the login modal', async ({
+    page,
+    request,
+  }) => {
+    test.slow(); // four logins (argon2) on a busy machine
+    const user = await createUser();
+    const project = await apiCreateProject(request, await apiLogin(request, user), {
+      name: 'Abmeldung',
+      description: 'Abmelden von jeder angemeldeten Seite.',
+      serviceIds: ['captchaPro'],
+    });
+    const projectPath = `/projects/abmeldung-${project.id}`;
+    for (const path of ['/projects', '/profile', projectPath, `${projectPath}/captcha-pro-${project.licences[0]!.id}`]) {
+      // A tab of its own per screen: the preset applies to a tab's first load.
+      const tab = await page.context().newPage();
+      await preset(tab, { session: await apiLogin(request, user) });
+      await tab.goto(path);
+      await expect(tab.getByRole('heading', { level: 1 })).toBeVisible();
+      await tab.getByRole('banner').getByRole('button', { name: navigation.profileMenu!.de }).click();
+      await tab.getByRole('menuitem', { name: navigation.logout!.de }).click();
+      await expect(tab).toHaveURL(/\/services$/);
+      await expect(tab.getByRole('banner').getByRole('button', { name: navigation.login!.de })).toBeVisible();
+      // The login modal loads lazily: give it every chance to appear before saying it did not.
+      await tab.waitForLoadState('networkidle');
+      await tab.waitForTimeout(500);
+      await expect(tab.getByRole('dialog'), `logout from ${path}`).toHaveCount(0);
+      await tab.close();
+    }
   });
 
   test('a 401 logs out locally and goes to /', async ({ page }) => {

@@ -40,9 +40,11 @@ test.describe('service overview', () => {
       await expect(image).toHaveAttribute('height', '450');
       const text = (await item.locator('p').first().textContent()) ?? '';
       expect(Array.from(text).length).toBeLessThanOrEqual(90);
-      if (text.endsWith('…')) {
+      // A cut text is 87 characters plus '...': 90 in all.
+      expect(text).not.toMatch(/…$/);
+      if (text.endsWith('...')) {
         cut += 1;
-        expect(Array.from(text)).toHaveLength(88);
+        expect(Array.from(text)).toHaveLength(90);
       }
       expect(badges).toContain((await item.locator('span').first().textContent())?.trim());
     }
@@ -110,8 +112,15 @@ test.describe('service detail', () => {
   test('a stale slug is corrected, and English shows the English slug and texts', async ({ page }) => {
     await page.goto('/services/old-name-adressvalidierung');
     await expect(page).toHaveURL(/\/services\/adressvalidierung-adressvalidierung$/);
+    const entries = await page.evaluate(() => window.history.length);
     await page.getByRole('combobox', { name: shippedTexts('Footer').language!.de }).selectOption('en');
     await expect(page.getByRole('heading', { name: detail.descriptionTitle!.en })).toBeVisible();
+    // The address follows the language: the English slug replaces the German one in place.
+    await expect(page).toHaveURL(/\/services\/address-validation-adressvalidierung$/);
+    expect(await page.evaluate(() => window.history.length)).toBe(entries);
+    await page.getByRole('combobox', { name: shippedTexts('Footer').language!.en }).selectOption('de');
+    await expect(page).toHaveURL(/\/services\/adressvalidierung-adressvalidierung$/);
+    await page.getByRole('combobox', { name: shippedTexts('Footer').language!.de }).selectOption('en');
     await page.goto('/services/adressvalidierung-adressvalidierung');
     await expect(page).toHaveURL(/\/services\/address-validation-adressvalidierung$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Address Validation');
@@ -148,11 +157,72 @@ test.describe('service detail', () => {
     await expect(lightbox).toBeHidden();
     await expect(thumbnails.nth(1)).toBeFocused();
 
+    // Tab and Shift+Tab stay in the lightbox, so Escape and the arrows keep working.
+    await thumbnails.first().click();
+    await expect(lightbox.locator('.yarl__counter')).toHaveText('1 / 6');
+    const focusInLightbox = () =>
+      page.evaluate(() => document.activeElement?.closest('.yarl__root') !== null);
+    for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+      await page.keyboard.press(key);
+      expect(await focusInLightbox(), `focus after ${key}`).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(lightbox).toBeHidden();
+
     // The '+N' thumbnail opens the fourth image.
     await thumbnails.last().click();
     await expect(lightbox.locator('.yarl__counter')).toHaveText('4 / 6');
   });
 });
+
+test.describe('lightbox controls', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`counter, close and arrows stand on a solid background of their own (${theme})`, async ({ page }) => {
+      await preset(page, { theme });
+      await page.goto('/services/captcha-pro-captchaPro');
+      await page.getByRole('button', { name: /^Bild 1 von/ }).click();
+      const lightbox = page.getByRole('dialog', { name: detail.lightboxLabel!.de });
+      await expect(lightbox.locator('.yarl__slide_current img')).toBeVisible();
+      const controls = [
+        lightbox.locator('.yarl__counter'),
+        lightbox.getByRole('button', { name: detail.lightboxClose!.de }),
+        lightbox.getByRole('button', { name: detail.lightboxPrevious!.de }),
+        lightbox.getByRole('button', { name: detail.lightboxNext!.de }),
+      ];
+      for (const control of controls) {
+        const { background, foreground } = await control.evaluate((element) => {
+          const style = getComputedStyle(element);
+          return { background: style.backgroundColor, foreground: style.color };
+        });
+        // Opaque, so the picture behind cannot wash it out, and 4.5:1 against its own text.
+        expect(alpha(background), `${await control.getAttribute('class')} background ${background}`).toBe(1);
+        expect(contrast(foreground, background)).toBeGreaterThanOrEqual(4.5);
+      }
+    });
+  }
+});
+
+/** 'rgb(1, 2, 3)' / 'rgba(1, 2, 3, 0.5)' → its channels. */
+function channels(colour: string): number[] {
+  return (colour.match(/[\d.]+/g) ?? []).map(Number);
+}
+
+function alpha(colour: string): number {
+  return channels(colour)[3] ?? 1;
+}
+
+/** WCAG contrast ratio of two opaque colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (colour: string) => {
+    const [r = 0, g = 0, bl = 0] = channels(colour).map((c) => {
+      const v = c / 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (high + 0.05) / (low + 0.05);
+}
 
 test.describe('add to project', () => {
   test('signed out: login first, then the modal; held projects disabled; adds and leads to the project', async ({

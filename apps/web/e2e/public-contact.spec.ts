@@ -16,7 +16,8 @@ async function openContact(page: Page, language: 'de' | 'en') {
     firstname: dialog.getByRole('textbox', { name: form.firstname![language] }),
     lastname: dialog.getByRole('textbox', { name: form.lastname![language] }),
     email: dialog.getByRole('textbox', { name: form.email![language] }),
-    terms: dialog.getByRole('checkbox', { name: form.terms![language] }),
+    // The label's text, its link markup taken out.
+    terms: dialog.getByRole('checkbox', { name: form.terms![language].replace(/<\/?privacy>/g, '') }),
     submit: dialog.getByRole('button', { name: modal.contactSubmit![language] }),
   };
 }
@@ -27,6 +28,10 @@ test.describe('contact modal', () => {
     const contact = await openContact(page, 'de');
     await expect(contact.email).toHaveAttribute('type', 'email');
     await expect(contact.submit).toBeDisabled();
+    // The privacy policy the consent names is a link to it (a new tab keeps the form).
+    const privacy = contact.dialog.getByRole('link', { name: 'Datenschutzerklärung' });
+    await expect(privacy).toHaveAttribute('href', '/rechtliches/datenschutz');
+    await expect(privacy).toHaveAttribute('target', '_blank');
     await contact.firstname.fill('Erika');
     await contact.lastname.fill('Musterfrau');
     await expect(contact.submit).toBeDisabled();

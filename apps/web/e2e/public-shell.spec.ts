@@ -59,6 +59,22 @@ test.describe('shell at 1280 px', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(listScroll);
   });
 
+  test('a page opened by typing its address starts at the top, not where another page was left', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 600 });
+    await page.goto('/rechtliches/datenschutz');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    // Typed into the address bar of the same tab: a new document, not an in-app link.
+    await page.goto('/price');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeGreaterThan(600);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
   test('footer: call to action, version, contact address, legal links, language', async ({ page }) => {
     await page.goto('/services');
     const contentinfo = page.getByRole('contentinfo');
@@ -177,6 +193,8 @@ test.describe('shell at 375 px', () => {
     for (const path of [
       '/services',
       '/services/x-captchaPro',
+      // The longest German service name: hyphenated or wrapped, never wider than the screen.
+      '/services/x-plzAutovervollstaendigung',
       '/price',
       '/rechtliches/datenschutz',
       '/404',

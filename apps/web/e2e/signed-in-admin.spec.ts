@@ -280,8 +280,8 @@ test.describe('admin report', () => {
     await page.goto('/admin');
     await expect(page.getByRole('heading', { level: 1, name: de('title') })).toBeVisible();
     await page.getByLabel(de('periodPicker'), { exact: true }).selectOption('custom');
-    await page.getByLabel(de('from'), { exact: true }).fill('2026-01-01');
-    await page.getByLabel(de('to'), { exact: true }).fill('2026-01-31');
+    await page.getByLabel(de('from'), { exact: true }).fill('01.01.2026');
+    await page.getByLabel(de('to'), { exact: true }).fill('31.01.2026');
     await page.getByRole('button', { name: de('apply') }).click();
     await expect(page).toHaveURL(/\/admin\?from=2026-01-01&to=2026-01-31$/);
     await expect(page.getByText('Zeitraum: 01.01.2026 bis 31.01.2026', { exact: true })).toBeVisible();
@@ -345,16 +345,28 @@ test.describe('admin report', () => {
     );
   });
 
-  test('a custom range is checked before it applies', async ({ page, request }) => {
+  test('a custom range is typed as DD.MM.YYYY and checked before it applies', async ({ page, request }) => {
     await preset(page, { session: await apiLogin(request, 'admin') });
     await page.goto('/admin');
     await page.getByLabel(de('periodPicker'), { exact: true }).selectOption('custom');
-    await page.getByLabel(de('from'), { exact: true }).fill('2026-03-10');
-    await page.getByLabel(de('to'), { exact: true }).fill('2026-03-01');
+    const from = page.getByLabel(de('from'), { exact: true });
+    const to = page.getByLabel(de('to'), { exact: true });
+    // The period on view, in the app's date format (not the browser's locale).
+    await expect(from).toHaveValue(/^01\.\d{2}\.\d{4}$/);
+    await from.fill('10.03.2026');
+    await to.fill('2026-03-01');
     await page.getByRole('button', { name: de('apply') }).click();
+    await expect(to).toHaveAccessibleDescription(`${de('dateFormat')} ${de('dateInvalid')}`);
+    await to.fill('01.03.2026');
+    await page.getByRole('button', { name: de('apply') }).click();
+    // The end before the start: said at the end field, and only there.
     await expect(page.getByRole('alert')).toHaveText(de('rangeOrder'));
+    await expect(to).toHaveAccessibleDescription(`${de('dateFormat')} ${de('rangeOrder')}`);
+    await expect(from).not.toHaveAttribute('aria-invalid', 'true');
+    const [toBox, alertBox] = [await to.boundingBox(), await page.getByRole('alert').boundingBox()];
+    expect(Math.abs(alertBox!.x - toBox!.x), 'the message starts under the end field').toBeLessThan(2);
     await expect(page).toHaveURL(/\/admin$/);
-    await page.getByLabel(de('to'), { exact: true }).fill('2026-04-15');
+    await to.fill('15.04.2026');
     await page.getByRole('button', { name: de('apply') }).click();
     await expect(page).toHaveURL(/\/admin\?from=2026-03-10&to=2026-04-15$/);
     await expect(page.getByText('Zeitraum: 10.03.2026 bis 15.04.2026', { exact: true })).toBeVisible();

@@ -4,6 +4,7 @@ import { AppProvider } from './app/provider';
 import { createAppRouter, namespacesFor } from './app/router';
 import { paths } from './config/paths';
 import { forgetPrivateData, logoutWhenUserLoadFails } from './lib/auth';
+import { keyStartEntry } from './lib/history-key';
 import { createI18n, currentLanguage, followLanguageOnLogout } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 import { configureRestClient } from './lib/rest-client';
@@ -24,6 +25,7 @@ async function start(): Promise<void> {
       void router.navigate(paths.home());
     },
   });
+  keyStartEntry();
   const router = createAppRouter({ queryClient, i18n, i18nReady: ready });
   logoutWhenUserLoadFails(queryClient, () => void router.navigate(paths.home()));
   followLanguageOnLogout(i18n);

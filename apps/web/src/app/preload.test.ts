@@ -3,8 +3,10 @@ import { http, HttpResponse } from 'msw';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NotFoundError } from '@/lib/api-errors';
+import { onLoginRequest } from '@/lib/app-events';
 import { createI18n } from '@/lib/i18n';
 import type { RouteDataLoader } from '@/lib/route-loader';
+import { clearLocalSession, writeSession } from '@/lib/session';
 import { server } from '@/testing/msw-server';
 import { preloadLoader, redirectLoader, type PreloadDependencies } from './preload';
 import type { AppRouter } from './router';
@@ -28,7 +30,7 @@ async function setup(startAt: string) {
   };
   const screen = (path: string, data?: RouteDataLoader): RouteObject => ({
     path,
-    loader: preloadLoader(deps, [], data ? () => Promise.resolve(data) : undefined),
+    loader: preloadLoader(deps, { namespaces: [], ...(data ? { data: () => Promise.resolve(data) } : {}) }),
     element: null,
   });
   const routes: RouteObject[] = [
@@ -40,6 +42,7 @@ async function setup(startAt: string) {
         screen('b', failing),
         screen('c', missing),
         screen('404'),
+        { path: 'mine', loader: preloadLoader(deps, { namespaces: [], signIn: true }), element: null },
         { path: 'old', loader: redirectLoader(deps, '/a') },
       ],
     },
@@ -87,6 +90,28 @@ describe('preloadLoader', () => {
     await settled(router);
     expect(router.state.location.pathname).toBe('/404');
     expect(window.history.length).toBe(entries + 1);
+    router.dispose();
+  });
+
+  it("asks for the login when a signed-in user's screen is entered signed out, not when it revalidates", async () => {
+    const requests = vi.fn();
+    const stopListening = onLoginRequest(requests);
+    const router = await setup('/a');
+    await router.navigate('/mine');
+    await settled(router);
+    expect(requests).toHaveBeenCalledOnce();
+    // The page on view loads again (e.g. after a logout elsewhere): nobody asked to sign in.
+    await router.revalidate();
+    await settled(router);
+    expect(requests).toHaveBeenCalledOnce();
+    // Signed in, nothing to ask.
+    writeSession({ token: 'tok', oid: 'u1' });
+    await router.navigate('/a');
+    await router.navigate('/mine');
+    await settled(router);
+    expect(requests).toHaveBeenCalledOnce();
+    clearLocalSession();
+    stopListening();
     router.dispose();
   });
 

@@ -2,9 +2,11 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createPath, redirect, replace, type LoaderFunction, type LoaderFunctionArgs } from 'react-router';
 import { paths } from '@/config/paths';
 import { isNotFoundError } from '@/lib/api-errors';
+import { requestLogin } from '@/lib/app-events';
 import { currentLanguage, ensureNamespaces, type I18n } from '@/lib/i18n';
 import type { Namespace } from '@/lib/i18n-namespaces';
 import type { LoaderContext, RouteDataLoader } from '@/lib/route-loader';
+import { readSession } from '@/lib/session';
 import type { AppRouter } from './router';
 
 export interface PreloadDependencies {
@@ -14,6 +16,14 @@ export interface PreloadDependencies {
   i18nReady: Promise<void>;
   /** The router, once created (loaders of the first navigation may start before). */
   router: () => AppRouter | undefined;
+}
+
+/** What the preload needs to know of a screen route (app/router.tsx). */
+export interface PreloadRoute {
+  namespaces: readonly Namespace[];
+  data?: () => Promise<RouteDataLoader>;
+  /** Shows the signed-in user's data. */
+  signIn?: true;
 }
 
 /**
@@ -31,17 +41,20 @@ export interface PreloadDependencies {
  * browser has already moved the address bar).
  *
  * A not-found answer is not a failed preload: it leads to /404 (e.g. an unknown legal page).
+ *
+ * A screen of the signed-in user's data entered signed out asks for the login once, on entry
+ * (after the login the app revalidates and the screen shows the data). Only on entry: when the
+ * session ends while such a screen is on view (logout, a 401, another tab) nobody asked to
+ * sign in, and the screen shows its signed-out panel with a login button instead.
  */
-export function preloadLoader(
-  deps: PreloadDependencies,
-  namespaces: readonly Namespace[],
-  data?: () => Promise<RouteDataLoader>,
-): LoaderFunction {
+export function preloadLoader(deps: PreloadDependencies, route: PreloadRoute): LoaderFunction {
+  const { namespaces, data, signIn } = route;
   const context: LoaderContext = {
     queryClient: deps.queryClient,
     language: () => currentLanguage(deps.i18n),
   };
   return async (args) => {
+    if (signIn && !readSession() && entersPage(deps, args)) requestLogin();
     try {
       await Promise.all([
         deps.i18nReady.then(() => ensureNamespaces(deps.i18n, namespaces)),
@@ -52,6 +65,13 @@ export function preloadLoader(
       return stayOnFailure(deps, args, error);
     }
   };
+}
+
+/** A navigation to another page, or the first load; not a revalidation of the page on view. */
+function entersPage(deps: PreloadDependencies, args: LoaderFunctionArgs): boolean {
+  const router = deps.router();
+  if (!router?.state.initialized) return true;
+  return new URL(args.request.url).pathname !== router.state.location.pathname;
 }
 
 /** A route that only forwards (`/` → `/services`, unknown → `/404`). */

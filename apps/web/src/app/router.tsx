@@ -23,6 +23,8 @@ interface ScreenRoute {
   screen: () => Promise<ComponentType>;
   /** The data the screen needs before entry; absent where it needs none. */
   data?: () => Promise<RouteDataLoader>;
+  /** Shows the signed-in user's data: entered signed out, the login modal opens (see preload.ts). */
+  signIn?: true;
   children?: readonly AppRoute[];
 }
 
@@ -65,6 +67,7 @@ export const appRoutes: readonly AppRoute[] = [
     namespaces: ['Projects'],
     screen: () => projectsOverview().then((m) => m.ProjectsRoute),
     data: () => projectsOverview().then((m) => m.projectsLoader),
+    signIn: true,
   },
   {
     id: 'project',
@@ -73,6 +76,7 @@ export const appRoutes: readonly AppRoute[] = [
     namespaces: ['ProjectDetail', 'Projects'],
     screen: () => projectDetail().then((m) => m.ProjectDetailRoute),
     data: () => projectDetail().then((m) => m.projectDetailLoader),
+    signIn: true,
     children: [
       {
         id: 'project-main',
@@ -101,6 +105,7 @@ export const appRoutes: readonly AppRoute[] = [
     path: routePaths.profile,
     namespaces: ['Profile'],
     screen: () => import('@/features/profile/routes/profile').then((m) => m.ProfileRoute),
+    signIn: true,
   },
   {
     id: 'legal',
@@ -115,6 +120,7 @@ export const appRoutes: readonly AppRoute[] = [
     namespaces: ['Admin'],
     screen: () => adminReport().then((m) => m.AdminReportRoute),
     data: () => adminReport().then((m) => m.adminReportLoader),
+    signIn: true,
   },
   {
     id: 'not-found',
@@ -128,13 +134,15 @@ export const appRoutes: readonly AppRoute[] = [
 function toRouteObject(route: AppRoute, deps: PreloadDependencies): RouteObject {
   const place = route.index ? { index: true as const } : { path: route.path };
   if ('redirectTo' in route) {
-    return { id: route.id, ...place, loader: redirectLoader(deps, route.redirectTo) };
+    // element: null says "renders nothing" (the loader always redirects); without it React
+    // Router warns on every such match that the leaf route has no element.
+    return { id: route.id, ...place, loader: redirectLoader(deps, route.redirectTo), element: null };
   }
   return {
     id: route.id,
     ...place,
     handle: { namespaces: route.namespaces },
-    loader: preloadLoader(deps, route.namespaces, route.data),
+    loader: preloadLoader(deps, route),
     lazy: { Component: route.screen },
     children: route.children?.map((child) => toRouteObject(child, deps)),
   } as RouteObject;

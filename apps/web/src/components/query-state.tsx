@@ -1,18 +1,10 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
+import { isNotFoundError } from '@/lib/api-errors';
 
-/** A data area shows loading, success or error. These are the loading and error looks. */
-export function LoadingState({ label }: { label?: string }) {
-  const { t } = useTranslation('General');
-  return (
-    <div role="status" className="flex items-center gap-3 py-12 text-muted-foreground">
-      <Spinner />
-      <span>{label ?? t('loading')}</span>
-    </div>
-  );
-}
-
+/** A data area that could not be loaded: says so, with a retry. */
 export function ErrorState({ message, onRetry }: { message?: string; onRetry?: () => void }) {
   const { t } = useTranslation(['Error', 'General']);
   return (
@@ -27,12 +19,26 @@ export function ErrorState({ message, onRetry }: { message?: string; onRetry?: (
   );
 }
 
-/** Shown by screens that need a signed-in user while nobody is signed in. */
-export function LoginRequired() {
-  const { t } = useTranslation('General');
-  return (
-    <div className="rounded-xl border border-border bg-card p-6">
-      <p>{t('loginRequired')}</p>
-    </div>
-  );
+export interface QueryStateProps<T> {
+  query: UseQueryResult<T>;
+  /** While the data loads (a skeleton of the area). */
+  pending: ReactNode;
+  /** When the server says it does not exist (deleted meanwhile, e.g. in another tab). */
+  gone?: ReactNode;
+  /** Instead of the general "could not be loaded". */
+  errorMessage?: string;
+  children: (data: T) => ReactNode;
+}
+
+/**
+ * The three looks of a data area: loading, loaded, failed (with a retry), plus "gone" for a
+ * 404 where the screen has something better to say than "failed".
+ */
+export function QueryState<T>({ query, pending, gone, errorMessage, children }: QueryStateProps<T>) {
+  if (query.isPending) return pending;
+  if (query.isError) {
+    if (gone && isNotFoundError(query.error)) return gone;
+    return <ErrorState message={errorMessage} onRetry={() => void query.refetch()} />;
+  }
+  return children(query.data);
 }

@@ -1,5 +1,5 @@
 import { LockKeyhole } from 'lucide-react';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -7,9 +7,9 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { requestLogin } from '@/lib/app-events';
 
 /**
- * Signed out on a screen that requires a login: the login modal opens once by
- * itself, and this calm panel stays with a button to open it again. After a login the route's
- * loaders run again, so the screen re-renders with its data.
+ * Signed out on a screen that requires a login: a calm panel with a button that opens the login
+ * modal (the modal opens by itself only when the screen is entered signed out, see
+ * app/preload.ts). After a login the route's loaders run again, so the screen shows its data.
  */
 export function SignedOut({ next, title, text }: { next: string; title: string; text: string }) {
   const { t } = useTranslation('Navigation');
@@ -19,15 +19,6 @@ export function SignedOut({ next, title, text }: { next: string; title: string; 
     () => requestLogin({ next, onSuccess: () => void revalidate() }),
     [next, revalidate],
   );
-
-  // Once per visit (the ref survives StrictMode's second effect run). The shell keeps a
-  // request made before its listener is subscribed (lib/app-events.ts).
-  const requested = useRef(false);
-  useEffect(() => {
-    if (requested.current) return;
-    requested.current = true;
-    openLogin();
-  }, [openLogin]);
 
   return (
     <EmptyState

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { server } from '@/testing/msw-server';
 import { userQueryOptions } from '@/resources/person';
 import { logoutWhenUserLoadFails } from './auth';
-import { queryKeys } from './query-keys';
+import { projectKeys } from './query-keys';
 import { writeSession } from './session';
 import { storageKeys } from './storage';
 
@@ -19,7 +19,7 @@ function signedIn() {
   writeSession({ token: 'tok', oid: 'u1' });
   window.localStorage.setItem(storageKeys.language, 'en');
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(queryKeys.projects.of('u1'), []);
+  queryClient.setQueryData(projectKeys.list('u1'), []);
   const onLoggedOut = vi.fn();
   logoutWhenUserLoadFails(queryClient, onLoggedOut);
   return { queryClient, onLoggedOut };
@@ -33,7 +33,7 @@ describe('a signed-in user that cannot be loaded', () => {
     for (const key of [storageKeys.token, storageKeys.oid, storageKeys.language]) {
       expect(window.localStorage.getItem(key)).toBeNull();
     }
-    expect(queryClient.getQueryData(queryKeys.projects.of('u1'))).toBeUndefined();
+    expect(queryClient.getQueryData(projectKeys.list('u1'))).toBeUndefined();
     expect(onLoggedOut).toHaveBeenCalledOnce();
   });
 

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { publicQueryRoots, queryKeys } from './query-keys';
+import { publicQueryRoots, userKeys } from './query-keys';
 import { clearLocalSession, readSession } from './session';
 
 /** Drops every cached answer that belonged to the signed-in user (all but the public catalogue). */
@@ -26,7 +26,7 @@ export function logoutWhenUserLoadFails(queryClient: QueryClient, onLoggedOut: (
   return queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'error') return;
     const [root, oid] = event.query.queryKey as readonly unknown[];
-    if (root !== queryKeys.user('')[0] || readSession()?.oid !== oid) return;
+    if (root !== userKeys.one('')[0] || readSession()?.oid !== oid) return;
     logoutLocally(queryClient);
     onLoggedOut();
   });

@@ -1,42 +1,50 @@
 import type { Language } from '@portal/contract/common';
+import type { Period } from './days';
 
-// Every query key of the data cache, in one factory: features share cache entries (a project
-// loaded by one is patched by another) through these functions, never through literals.
-// A key starts with its resource's root, so `projects.all()` matches every user's list.
+// Every query key of the data cache is built here, one factory per resource: features share
+// cache entries (a project loaded by one is patched by another) through these, never through
+// literals. A key starts with its resource's root, so `projectKeys.lists()` matches every
+// user's list and `licenceKeys.one(id)` the licence with all its usage periods.
 
-export interface DayRange {
-  from: string;
-  to: string;
-}
+export const userKeys = {
+  one: (oid: string) => ['user', oid] as const,
+};
 
-export const queryKeys = {
-  user: (oid: string) => ['user', oid] as const,
+export const serviceKeys = {
   /** The server sorts by the name in the request language, so the language is part of the key. */
-  services: (language: Language) => ['services', { orderby: 'name', language }] as const,
-  service: (id: string) => ['service', id] as const,
-  pricePackages: () => ['price-packages'] as const,
-  legalPages: () => ['legal-pages'] as const,
-  projects: {
-    all: () => ['projects'] as const,
-    of: (userOid: string) => ['projects', userOid] as const,
-  },
-  project: (id: string) => ['project', id] as const,
-  licences: {
-    all: () => ['licence'] as const,
-    one: (id: string) => ['licence', id] as const,
-    /** Below the licence's own key, so dropping the licence drops its usage too. */
-    usage: (id: string, period: DayRange) => ['licence', id, 'usage', period] as const,
-  },
+  list: (language: Language) => ['services', { orderby: 'name', language }] as const,
+  one: (id: string) => ['service', id] as const,
+};
+
+export const pricePackageKeys = { all: () => ['price-packages'] as const };
+
+export const legalPageKeys = { all: () => ['legal-pages'] as const };
+
+export const projectKeys = {
+  lists: () => ['projects'] as const,
+  list: (userOid: string) => ['projects', userOid] as const,
+  one: (id: string) => ['project', id] as const,
+};
+
+export const licenceKeys = {
+  one: (id: string) => ['licence', id] as const,
+  usage: (id: string, period: Period) => ['licence', id, 'usage', period] as const,
+};
+
+export const adminReportKeys = {
   /** Without a period the server reports the current calendar month. */
-  adminReport: (period: DayRange | null) => ['admin-report', period ?? 'current-month'] as const,
+  period: (period: Period | null) => ['admin-report', period ?? 'current-month'] as const,
+};
+
+export const avatarKeys = {
   /** The URL carries a version (`?v=N`): a given URL's picture never changes. */
-  avatar: (url: string) => ['avatar', url] as const,
-} as const;
+  one: (url: string) => ['avatar', url] as const,
+};
 
 /** Roots of the public catalogue: kept over a logout, everything else belonged to the user. */
 export const publicQueryRoots: ReadonlySet<unknown> = new Set([
-  queryKeys.services('de')[0],
-  queryKeys.service('')[0],
-  queryKeys.pricePackages()[0],
-  queryKeys.legalPages()[0],
+  serviceKeys.list('de')[0],
+  serviceKeys.one('')[0],
+  pricePackageKeys.all()[0],
+  legalPageKeys.all()[0],
 ]);

@@ -1,27 +1,42 @@
-// Every path of the REST API the web app calls, built here and nowhere else: ids are encoded
-// once, and a renamed endpoint is one change. The server's routes are the other side.
+// Every path of the REST API the web app calls, built here and nowhere else: each part is
+// encoded once, and a renamed endpoint is one change. The server's routes are the other side.
 
-const collection = '/rest/collection';
-const id = (value: string) => encodeURIComponent(value);
+/** '/rest/collection/…' with every part URL-encoded (ids come from addresses and answers). */
+const collection = (...parts: string[]) => `/rest/collection/${parts.map(encodeURIComponent).join('/')}`;
 
-export const restPaths = {
+export const authPaths = {
   login: () => '/rest/auth',
   logout: () => '/rest/logout',
-  translations: () => `${collection}/translation`,
-  services: () => `${collection}/service`,
-  service: (serviceId: string) => `${collection}/service/${id(serviceId)}`,
-  pricePackages: () => `${collection}/price_package`,
-  legalPages: () => `${collection}/rechtliches`,
-  contact: () => `${collection}/contactform/send`,
-  person: (oid: string) => `${collection}/person/${id(oid)}`,
-  personProjects: (oid: string) => `${collection}/person/${id(oid)}/project`,
-  personPassword: (oid: string) => `${collection}/person/${id(oid)}/password`,
-  personAvatar: (oid: string) => `${collection}/person/${id(oid)}/avatar`,
-  projects: () => `${collection}/project`,
-  project: (projectId: string) => `${collection}/project/${id(projectId)}`,
+};
+
+export const translationsPath = () => collection('translation');
+
+export const servicePaths = {
+  list: () => collection('service'),
+  one: (serviceId: string) => collection('service', serviceId),
+};
+
+export const pricePackagesPath = () => collection('price_package');
+
+export const legalPagesPath = () => collection('rechtliches');
+
+export const contactPath = () => collection('contactform', 'send');
+
+export const personPaths = {
+  one: (oid: string) => collection('person', oid),
+  projects: (oid: string) => collection('person', oid, 'project'),
+  password: (oid: string) => collection('person', oid, 'password'),
+  avatar: (oid: string) => collection('person', oid, 'avatar'),
+};
+
+export const projectPaths = {
+  create: () => collection('project'),
+  one: (projectId: string) => collection('project', projectId),
   /** PUT with a service id adds the service; DELETE with a licence id removes the licence. */
-  projectLicence: (projectId: string, serviceOrLicenceId: string) =>
-    `${collection}/project/${id(projectId)}/service_licence/${id(serviceOrLicenceId)}`,
-  licence: (licenceId: string) => `${collection}/service_licence/${id(licenceId)}`,
-  adminReport: () => `${collection}/admin/projects`,
-} as const;
+  licence: (projectId: string, serviceOrLicenceId: string) =>
+    collection('project', projectId, 'service_licence', serviceOrLicenceId),
+};
+
+export const licencePath = (licenceId: string) => collection('service_licence', licenceId);
+
+export const adminReportPath = () => collection('admin', 'projects');

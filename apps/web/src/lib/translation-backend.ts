@@ -2,7 +2,7 @@ import type { BackendModule, i18n as I18n, ResourceLanguage } from 'i18next';
 import type { TranslationItem } from '@portal/contract/translation';
 import { supportedLanguages } from './i18n-namespaces';
 import { restClient } from './rest-client';
-import { restPaths } from './rest-paths';
+import { translationsPath } from './rest-paths';
 
 type Bundle = Record<string, string>;
 
@@ -53,7 +53,7 @@ export class TranslationBackend implements BackendModule {
     this.scheduled = false;
     const namespaces = [...new Set(batch.map((read) => read.namespace))].sort();
     try {
-      const items = await restClient.get<TranslationItem[]>(restPaths.translations(), {
+      const items = await restClient.get<TranslationItem[]>(translationsPath(), {
         query: { namespace: namespaces },
       });
       const bundles = toBundles(items);

@@ -1,21 +1,21 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Licence } from '@portal/contract/licence';
 import type { Project } from '@portal/contract/project';
-import { queryKeys } from '@/lib/query-keys';
+import { licenceKeys } from '@/lib/query-keys';
 import { restClient } from '@/lib/rest-client';
-import { restPaths } from '@/lib/rest-paths';
+import { licencePath } from '@/lib/rest-paths';
 
 // A service licence by id: the licences feature shows and changes it; the projects feature
 // drops it from the cache when its project is renamed or deleted.
 
 /** Without a period the server counts the last 90 days (every day present in callsPerDate). */
 export function getLicence({ id, signal }: { id: string; signal?: AbortSignal }) {
-  return restClient.get<Licence>(restPaths.licence(id), { signal });
+  return restClient.get<Licence>(licencePath(id), { signal });
 }
 
 export const licenceQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: queryKeys.licences.one(id),
+    queryKey: licenceKeys.one(id),
     queryFn: ({ signal }) => getLicence({ id, signal }),
   });
 
@@ -30,6 +30,6 @@ export function useLicence(id: string) {
  */
 export function forgetProjectLicences(queryClient: QueryClient, project: Pick<Project, 'licences'>): void {
   for (const licence of project.licences) {
-    queryClient.removeQueries({ queryKey: queryKeys.licences.one(licence.id) });
+    queryClient.removeQueries({ queryKey: licenceKeys.one(licence.id) });
   }
 }

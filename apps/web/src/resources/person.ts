@@ -1,15 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Person } from '@portal/contract/person';
 import { useSession } from '@/hooks/use-session';
-import { queryKeys } from '@/lib/query-keys';
+import { userKeys } from '@/lib/query-keys';
 import { restClient } from '@/lib/rest-client';
-import { restPaths } from '@/lib/rest-paths';
+import { personPaths } from '@/lib/rest-paths';
 
 // The signed-in person: loaded once per session, read by the top bar, the profile and its forms.
 
 /** `token`: for the login, which loads the person before the session is stored. */
 export function getUser({ oid, token, signal }: { oid: string; token?: string; signal?: AbortSignal }) {
-  return restClient.get<Person>(restPaths.person(oid), {
+  return restClient.get<Person>(personPaths.one(oid), {
     signal,
     // Nothing is stored yet that a 401 could clear.
     ...(token ? { headers: { Authorization: `Bearer ${token}` }, logoutOnUnauthorized: false } : {}),
@@ -18,7 +18,7 @@ export function getUser({ oid, token, signal }: { oid: string; token?: string; s
 
 export const userQueryOptions = (oid: string) =>
   queryOptions({
-    queryKey: queryKeys.user(oid),
+    queryKey: userKeys.one(oid),
     queryFn: ({ signal }) => getUser({ oid, signal }),
   });
 

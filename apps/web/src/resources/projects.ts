@@ -1,20 +1,20 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Project } from '@portal/contract/project';
-import { queryKeys } from '@/lib/query-keys';
+import { projectKeys } from '@/lib/query-keys';
 import { restClient } from '@/lib/rest-client';
-import { restPaths } from '@/lib/rest-paths';
+import { personPaths, projectPaths } from '@/lib/rest-paths';
 
 // Projects: the list of the signed-in user and each project by id. The projects feature shows
 // and edits them, the catalogue adds services to them, the licences feature changes the
 // licences they list; all of them read and update the cache through these functions.
 
 export function getProjects({ userOid, signal }: { userOid: string; signal?: AbortSignal }) {
-  return restClient.get<Project[]>(restPaths.personProjects(userOid), { signal });
+  return restClient.get<Project[]>(personPaths.projects(userOid), { signal });
 }
 
 export const projectsQueryOptions = (userOid: string) =>
   queryOptions({
-    queryKey: queryKeys.projects.of(userOid),
+    queryKey: projectKeys.list(userOid),
     queryFn: ({ signal }) => getProjects({ userOid, signal }),
   });
 
@@ -23,12 +23,12 @@ export function useProjects(userOid: string) {
 }
 
 export function getProject({ id, signal }: { id: string; signal?: AbortSignal }) {
-  return restClient.get<Project>(restPaths.project(id), { signal });
+  return restClient.get<Project>(projectPaths.one(id), { signal });
 }
 
 export const projectQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: queryKeys.project(id),
+    queryKey: projectKeys.one(id),
     queryFn: ({ signal }) => getProject({ id, signal }),
   });
 
@@ -38,7 +38,7 @@ export function useProject(id: string) {
 
 /** Every user's project list is out of date (a project or one of its licences changed). */
 export function refreshProjectLists(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: queryKeys.projects.all() });
+  return queryClient.invalidateQueries({ queryKey: projectKeys.lists() });
 }
 
 /**
@@ -67,7 +67,7 @@ export async function patchCachedProject(
 
 /** PUT project/{projectId}/service_licence/{serviceId} → 201 with the project. */
 export function addLicence({ projectId, serviceId }: { projectId: string; serviceId: string }) {
-  return restClient.put<Project>(restPaths.projectLicence(projectId, serviceId));
+  return restClient.put<Project>(projectPaths.licence(projectId, serviceId));
 }
 
 /** Licenses one service in one project (the add-to-project modal of a service). */

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { requestContact, requestLogin } from '@/lib/app-events';
-import { queryKeys } from '@/lib/query-keys';
+import { userKeys } from '@/lib/query-keys';
 import { storageKeys } from '@/lib/storage';
 import { useUser } from '@/resources/person';
 import { server } from '@/testing/msw-server';
@@ -63,7 +63,7 @@ describe('AppDialogs: the login modal', () => {
     expect(authorization).toBe(`Basic ${btoa('dana@example.com:geheim:1')}`);
     expect(window.localStorage.getItem(storageKeys.token)).toBe('tok-1');
     expect(window.localStorage.getItem(storageKeys.oid)).toBe('u1');
-    expect(queryClient.getQueryData(queryKeys.user('u1'))).toMatchObject({ firstname: 'Dana' });
+    expect(queryClient.getQueryData(userKeys.one('u1'))).toMatchObject({ firstname: 'Dana' });
     expect(router.state.location.pathname).toBe('/projects');
     expect(onSuccess).toHaveBeenCalledOnce();
   });

@@ -1,20 +1,14 @@
 import type { Language } from '@portal/contract/common';
 import { restFile } from '@/lib/rest-client';
-import type { ReportPeriod } from '../utils/report-period';
-import { restPaths } from '@/lib/rest-paths';
+import type { Period } from '@/lib/days';
+import { adminReportPath } from '@/lib/rest-paths';
 
 /**
  * The report of a period as CSV (`format=csv`). A link cannot send the bearer token, so the
  * file is fetched and handed to the browser as a download. Returns the file name.
  */
-export async function downloadAdminReport({
-  period,
-  language,
-}: {
-  period: ReportPeriod;
-  language: Language;
-}) {
-  const file = await restFile(restPaths.adminReport(), 'text/csv', {
+export async function downloadAdminReport({ period, language }: { period: Period; language: Language }) {
+  const file = await restFile(adminReportPath(), 'text/csv', {
     query: { from: period.from, to: period.to, format: 'csv' },
     language,
   });

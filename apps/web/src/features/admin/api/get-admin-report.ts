@@ -1,21 +1,21 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminReport } from '@portal/contract/admin-report';
 import { restClient } from '@/lib/rest-client';
-import type { ReportPeriod } from '../utils/report-period';
-import { restPaths } from '@/lib/rest-paths';
-import { queryKeys } from '@/lib/query-keys';
+import type { Period } from '@/lib/days';
+import { adminReportPath } from '@/lib/rest-paths';
+import { adminReportKeys } from '@/lib/query-keys';
 
-export function getAdminReport({ period, signal }: { period: ReportPeriod | null; signal?: AbortSignal }) {
-  return restClient.get<AdminReport>(restPaths.adminReport(), {
+export function getAdminReport({ period, signal }: { period: Period | null; signal?: AbortSignal }) {
+  return restClient.get<AdminReport>(adminReportPath(), {
     query: { from: period?.from, to: period?.to },
     signal,
   });
 }
 
 /** Without a period the server reports the current calendar month. Admins only (403 otherwise). */
-export const adminReportQueryOptions = (period: ReportPeriod | null) =>
+export const adminReportQueryOptions = (period: Period | null) =>
   queryOptions({
-    queryKey: queryKeys.adminReport(period),
+    queryKey: adminReportKeys.period(period),
     queryFn: ({ signal }) => getAdminReport({ period, signal }),
   });
 
@@ -24,7 +24,7 @@ export const adminReportQueryOptions = (period: ReportPeriod | null) =>
  * loader already got wrong (403 for non-admins) is shown as it is, not asked for again; the
  * error state has its own retry.
  */
-export function useAdminReport(period: ReportPeriod | null) {
+export function useAdminReport(period: Period | null) {
   return useQuery({
     ...adminReportQueryOptions(period),
     placeholderData: keepPreviousData,

@@ -1,60 +1,61 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useLanguage } from '@/hooks/use-language';
 import {
+  formatDate,
   localDay,
   monthLabel,
   monthOf,
   monthPeriod,
-  rangeProblem,
+  parseDate,
   recentMonths,
-  type RangeProblem,
-  type ReportPeriod,
-} from '../utils/report-period';
+  type Period,
+} from '@/lib/days';
+import { customRangeSchema, type CustomRange } from '../utils/report-period';
 
 const CUSTOM = 'custom';
 
+const problemKeys = ['dateRequired', 'dateInvalid', 'rangeOrder'] as const;
+type ProblemKey = (typeof problemKeys)[number];
+const isProblemKey = (value: string | undefined): value is ProblemKey =>
+  (problemKeys as readonly (string | undefined)[]).includes(value);
+
 /**
  * The report's period: one of the last twelve months, or a custom range (from/to dates that
- * apply with a button, so half-typed dates never load a report).
+ * apply with a button, so half-typed dates never load a report). Dates are typed as DD.MM.YYYY
+ * in both languages, as the app shows them everywhere: the browser's own date field would show
+ * its own locale's format instead of the interface's.
  */
-export function PeriodPicker({
-  period,
-  onChange,
-}: {
-  period: ReportPeriod;
-  onChange: (period: ReportPeriod) => void;
-}) {
+export function PeriodPicker({ period, onChange }: { period: Period; onChange: (period: Period) => void }) {
   const { t } = useTranslation('Admin');
   const language = useLanguage();
   const id = useId();
   const months = useMemo(() => recentMonths(localDay()), []);
   const currentMonth = monthOf(period);
   const [customOpen, setCustomOpen] = useState(currentMonth === null || !months.includes(currentMonth));
-  const [from, setFrom] = useState(period.from);
-  const [to, setTo] = useState(period.to);
-  const [problem, setProblem] = useState<RangeProblem | null>(null);
+  const form = useForm<CustomRange>({
+    resolver: zodResolver(customRangeSchema),
+    defaultValues: { from: formatDate(period.from), to: formatDate(period.to) },
+  });
+  const { errors } = form.formState;
+  const problem = (message: string | undefined) => (isProblemKey(message) ? t(message) : undefined);
 
   const selected = customOpen || !currentMonth || !months.includes(currentMonth) ? CUSTOM : currentMonth;
 
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    const found = rangeProblem(from, to);
-    setProblem(found);
-    if (!found) onChange({ from, to });
-  };
-
-  const problems: Record<RangeProblem, string> = {
-    required: t('rangeRequired'),
-    invalid: t('rangeInvalid'),
-    order: t('rangeOrder'),
-  };
+  const apply = form.handleSubmit((values) => {
+    const from = parseDate(values.from);
+    const to = parseDate(values.to);
+    if (from && to) onChange({ from, to });
+  });
 
   return (
-    <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
+    <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start">
       <div className="grid gap-1.5">
         <label htmlFor={`${id}-preset`} className="text-sm font-medium">
           {t('periodPicker')}
@@ -71,9 +72,7 @@ export function PeriodPicker({
             }
             setCustomOpen(false);
             const next = monthPeriod(value);
-            setFrom(next.from);
-            setTo(next.to);
-            setProblem(null);
+            form.reset({ from: formatDate(next.from), to: formatDate(next.to) });
             onChange(next);
           }}
         >
@@ -90,56 +89,23 @@ export function PeriodPicker({
       {selected === CUSTOM ? (
         <form
           noValidate
-          onSubmit={apply}
-          className="flex flex-col gap-3 sm:flex-row sm:items-end"
-          aria-describedby={problem ? `${id}-problem` : undefined}
+          onSubmit={(event) => void apply(event)}
+          className="flex flex-col gap-3 sm:flex-row sm:items-start"
         >
-          <div className="grid gap-1.5">
-            <label htmlFor={`${id}-from`} className="text-sm font-medium">
-              {t('from')}
-            </label>
-            <Input
-              id={`${id}-from`}
-              type="date"
-              value={from}
-              max={to || undefined}
-              aria-invalid={problem ? true : undefined}
-              onChange={(event) => {
-                setFrom(event.target.value);
-                setProblem(null);
-              }}
-              className="sm:w-44"
-            />
+          <div className="sm:w-44">
+            <Field label={t('from')} hint={t('dateFormat')} error={problem(errors.from?.message)}>
+              <Input inputMode="numeric" autoComplete="off" {...form.register('from')} />
+            </Field>
           </div>
-          <div className="grid gap-1.5">
-            <label htmlFor={`${id}-to`} className="text-sm font-medium">
-              {t('to')}
-            </label>
-            <Input
-              id={`${id}-to`}
-              type="date"
-              value={to}
-              min={from || undefined}
-              aria-invalid={problem ? true : undefined}
-              onChange={(event) => {
-                setTo(event.target.value);
-                setProblem(null);
-              }}
-              className="sm:w-44"
-            />
+          <div className="sm:w-44">
+            <Field label={t('to')} hint={t('dateFormat')} error={problem(errors.to?.message)}>
+              <Input inputMode="numeric" autoComplete="off" {...form.register('to')} />
+            </Field>
           </div>
-          <Button type="submit" variant="secondary">
+          {/* Level with the fields: below their labels (text-sm line and the 6 px gap). */}
+          <Button type="submit" variant="secondary" className="sm:mt-[1.625rem]">
             {t('apply')}
           </Button>
-          {problem ? (
-            <p
-              id={`${id}-problem`}
-              role="alert"
-              className="text-sm text-red-700 sm:basis-full dark:text-red-400"
-            >
-              {problems[problem]}
-            </p>
-          ) : null}
         </form>
       ) : null}
     </div>

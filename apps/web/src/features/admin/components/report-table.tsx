@@ -1,7 +1,7 @@
 import type { AdminReport } from '@portal/contract/admin-report';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
-import { formatCalls, formatPrice } from '@/lib/format';
+import { formatCalls, formatPrice } from '@/lib/numbers';
 
 /**
  * The admin table: project, creator, API requests, API cost, monthly fee, single payment,
@@ -59,13 +59,19 @@ function Table({ report, caption }: { report: AdminReport; caption: string }) {
         <tbody>
           {report.projects.map((row) => (
             <tr key={row.key} className="border-t border-border">
+              {/* Names wrap (also within a long word) instead of widening the table: the
+                  numbers stay on one line, the report fits 1280 px without scrolling sideways. */}
               <th scope="row" className="px-4 py-3 text-left font-medium">
-                <span className="flex flex-wrap items-center gap-2">
+                <span className="flex max-w-72 min-w-32 flex-wrap items-center gap-2 whitespace-normal [overflow-wrap:anywhere]">
                   {row.name}
                   {row.deleted ? <Badge>{t('deleted')}</Badge> : null}
                 </span>
               </th>
-              <td className="px-4 py-3">{row.owner}</td>
+              <td className="px-4 py-3">
+                <span className="block max-w-56 min-w-28 whitespace-normal [overflow-wrap:anywhere]">
+                  {row.owner}
+                </span>
+              </td>
               <td className="px-4 py-3 text-right tabular-nums">{formatCalls(row.calls)}</td>
               <td className="px-4 py-3 text-right tabular-nums">{formatPrice(row.price_api)}</td>
               <td className="px-4 py-3 text-right tabular-nums">{formatPrice(row.monthly)}</td>

@@ -13,7 +13,7 @@ import { paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-errors';
 import { cn } from '@/lib/cn';
-import { formatDate } from '@/lib/format';
+import { formatDate, type Period } from '@/lib/days';
 import type { RouteDataLoader } from '@/lib/route-loader';
 import { useSession } from '@/hooks/use-session';
 import { readSession } from '@/lib/session';
@@ -22,7 +22,7 @@ import { adminReportQueryOptions, useAdminReport } from '../api/get-admin-report
 import { PeriodPicker } from '../components/period-picker';
 import { ReportTable } from '../components/report-table';
 import { SignedOut } from '@/components/signed-out';
-import { periodFromSearch, type ReportPeriod } from '../utils/report-period';
+import { periodFromSearch } from '../utils/report-period';
 
 /**
  * The admin data before entry, for the period in the address. No client-side role
@@ -62,7 +62,7 @@ function Report() {
     return <ErrorState onRetry={() => void report.refetch()} />;
   }
 
-  const shown: ReportPeriod = { from: report.data.dateVon, to: report.data.dateBis };
+  const shown: Period = { from: report.data.dateVon, to: report.data.dateBis };
   return (
     <ReportView
       report={report.data}
@@ -80,9 +80,9 @@ function ReportView({
   onPeriod,
 }: {
   report: AdminReport;
-  period: ReportPeriod;
+  period: Period;
   loading: boolean;
-  onPeriod: (period: ReportPeriod) => void;
+  onPeriod: (period: Period) => void;
 }) {
   const { t } = useTranslation('Admin');
   const periodText = t('period', { from: formatDate(report.dateVon), to: formatDate(report.dateBis) });
@@ -135,7 +135,7 @@ function ReportView({
   );
 }
 
-function CsvButton({ period }: { period: ReportPeriod }) {
+function CsvButton({ period }: { period: Period }) {
   const { t } = useTranslation('Admin');
   const language = useLanguage();
   const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuthResponse } from '@portal/contract/auth';
 import { restClient } from '@/lib/rest-client';
-import { restPaths } from '@/lib/rest-paths';
+import { authPaths } from '@/lib/rest-paths';
 import { writeSession } from '@/lib/session';
 import { getUser, userQueryOptions } from '@/resources/person';
 import { basicCredentials } from '../utils/basic-credentials';
@@ -12,7 +12,7 @@ export interface Credentials {
 }
 
 export function login({ username, password }: Credentials) {
-  return restClient.post<AuthResponse>(restPaths.login(), {
+  return restClient.post<AuthResponse>(authPaths.login(), {
     headers: { Authorization: basicCredentials(username, password) },
     // A 401 here means "wrong credentials", not "session expired".
     logoutOnUnauthorized: false,

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { queryKeys } from '@/lib/query-keys';
+import { projectKeys, serviceKeys, userKeys } from '@/lib/query-keys';
 import { storageKeys } from '@/lib/storage';
 import { server } from '@/testing/msw-server';
 import { useLogout } from './logout';
@@ -17,9 +17,9 @@ function setup(path: string) {
   window.localStorage.setItem(storageKeys.oid, 'u1');
   window.localStorage.setItem(storageKeys.language, 'en');
   const queryClient = new QueryClient();
-  queryClient.setQueryData(queryKeys.user('u1'), { id: 'u1' });
-  queryClient.setQueryData(queryKeys.projects.of('u1'), []);
-  queryClient.setQueryData(queryKeys.services('de'), []);
+  queryClient.setQueryData(userKeys.one('u1'), { id: 'u1' });
+  queryClient.setQueryData(projectKeys.list('u1'), []);
+  queryClient.setQueryData(serviceKeys.list('de'), []);
   let logout: ReturnType<typeof useLogout> | undefined;
   function Probe() {
     logout = useLogout();
@@ -49,10 +49,10 @@ describe('useLogout', () => {
     for (const key of [storageKeys.token, storageKeys.oid, storageKeys.language]) {
       expect(window.localStorage.getItem(key)).toBeNull();
     }
-    expect(queryClient.getQueryData(queryKeys.user('u1'))).toBeUndefined();
-    expect(queryClient.getQueryData(queryKeys.projects.of('u1'))).toBeUndefined();
+    expect(queryClient.getQueryData(userKeys.one('u1'))).toBeUndefined();
+    expect(queryClient.getQueryData(projectKeys.list('u1'))).toBeUndefined();
     // The public catalogue stays cached.
-    expect(queryClient.getQueryData(queryKeys.services('de'))).toEqual([]);
+    expect(queryClient.getQueryData(serviceKeys.list('de'))).toEqual([]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 

@@ -3,12 +3,12 @@ import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { logoutLocally } from '@/lib/auth';
 import { restClient } from '@/lib/rest-client';
-import { restPaths } from '@/lib/rest-paths';
+import { authPaths } from '@/lib/rest-paths';
 
 /** Ends the session on the server (the token stops working everywhere). */
 export function logout() {
   // An expired session answers 401: nothing left to end, and no reason for a second logout.
-  return restClient.post<void>(restPaths.logout(), { logoutOnUnauthorized: false });
+  return restClient.post<void>(authPaths.logout(), { logoutOnUnauthorized: false });
 }
 
 /**

@@ -1,16 +1,16 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import type { Service } from '@portal/contract/service';
 import { restClient } from '@/lib/rest-client';
-import { restPaths } from '@/lib/rest-paths';
-import { queryKeys } from '@/lib/query-keys';
+import { servicePaths } from '@/lib/rest-paths';
+import { serviceKeys } from '@/lib/query-keys';
 
 export function getService({ id, signal }: { id: string; signal?: AbortSignal }) {
-  return restClient.get<Service>(restPaths.service(id), { signal });
+  return restClient.get<Service>(servicePaths.one(id), { signal });
 }
 
 export const serviceQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: queryKeys.service(id),
+    queryKey: serviceKeys.one(id),
     queryFn: ({ signal }) => getService({ id, signal }),
   });
 

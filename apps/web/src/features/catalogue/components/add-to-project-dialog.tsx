@@ -4,11 +4,12 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { ErrorState } from '@/components/query-state';
+import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
+import { FormAlert } from '@/components/ui/form-alert';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-errors';
 import { cn } from '@/lib/cn';
@@ -88,103 +89,100 @@ export function AddToProjectDialog({ service, userOid, onClose, returnFocusTo }:
               </Button>
             </DialogFooter>
           </>
-        ) : projects.isPending ? (
-          <div className="grid gap-2">
-            <p role="status" className="sr-only">
-              {t('projectsLoading')}
-            </p>
-            {[0, 1].map((row) => (
-              <Skeleton key={row} className="h-16 rounded-xl" />
-            ))}
-          </div>
-        ) : projects.isError ? (
-          <ErrorState
-            message={t('dataLoadFailed', { ns: 'Error' })}
-            onRetry={() => void projects.refetch()}
-          />
-        ) : projects.data.length === 0 ? (
-          <>
-            <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border p-6 text-center">
-              <FolderPlus aria-hidden="true" className="size-8 text-muted-foreground" />
-              <p className="text-sm text-muted-foreground">{t('noProjects')}</p>
-            </div>
-            <DialogFooter>
-              <Button variant="outline" onClick={onClose}>
-                {t('cancel')}
-              </Button>
-              <Button asChild>
-                <Link to={paths.projects()} onClick={onClose}>
-                  {t('goToProjects')}
-                </Link>
-              </Button>
-            </DialogFooter>
-          </>
         ) : (
-          <form
-            className="grid gap-5"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void submit();
-            }}
+          <QueryState
+            query={projects}
+            pending={
+              <div className="grid gap-2">
+                <p role="status" className="sr-only">
+                  {t('projectsLoading')}
+                </p>
+                {[0, 1].map((row) => (
+                  <Skeleton key={row} className="h-16 rounded-xl" />
+                ))}
+              </div>
+            }
           >
-            <fieldset aria-labelledby={legendId} className="grid gap-2">
-              <legend id={legendId} className="sr-only">
-                {t('selectProject')}
-              </legend>
-              {projects.data.map((project) => {
-                const holds = holdsService(project, service.id);
-                return (
-                  <label
-                    key={project.key}
-                    className={cn(
-                      'flex cursor-pointer items-start gap-3 rounded-xl border border-border p-4 transition-colors',
-                      'has-[:checked]:border-primary has-[:checked]:bg-primary/5 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
-                      holds ? 'cursor-not-allowed opacity-60' : 'hover:bg-muted',
-                    )}
-                  >
-                    <input
-                      type="radio"
-                      name="project"
-                      value={project.id}
-                      checked={selected === project.id}
-                      disabled={holds}
-                      onChange={() => setSelected(project.id)}
-                      className="mt-1 size-4 shrink-0 accent-primary focus-visible:outline-none"
-                    />
-                    <span className="grid min-w-0 gap-0.5">
-                      <span className="truncate text-sm font-medium">{project.name}</span>
-                      <span className="text-xs text-muted-foreground">
-                        {holds
-                          ? t('alreadyInProject')
-                          : t('servicesInProject', { count: project.licences.length })}
-                      </span>
-                    </span>
-                  </label>
-                );
-              })}
-            </fieldset>
-            {failure ? (
-              <p
-                role="alert"
-                className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
-              >
-                {failure}
-              </p>
-            ) : null}
-            <DialogFooter>
-              <Button variant="outline" onClick={onClose}>
-                {t('cancel')}
-              </Button>
-              <Button
-                type="submit"
-                disabled={!selected || add.isPending}
-                aria-busy={add.isPending || undefined}
-              >
-                {add.isPending ? <Spinner className="size-4" /> : null}
-                {t('continue')}
-              </Button>
-            </DialogFooter>
-          </form>
+            {(list) =>
+              list.length === 0 ? (
+                <>
+                  <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border p-6 text-center">
+                    <FolderPlus aria-hidden="true" className="size-8 text-muted-foreground" />
+                    <p className="text-sm text-muted-foreground">{t('noProjects')}</p>
+                  </div>
+                  <DialogFooter>
+                    <Button variant="outline" onClick={onClose}>
+                      {t('cancel')}
+                    </Button>
+                    <Button asChild>
+                      <Link to={paths.projects()} onClick={onClose}>
+                        {t('goToProjects')}
+                      </Link>
+                    </Button>
+                  </DialogFooter>
+                </>
+              ) : (
+                <form
+                  className="grid gap-5"
+                  onSubmit={(event) => {
+                    event.preventDefault();
+                    void submit();
+                  }}
+                >
+                  <fieldset aria-labelledby={legendId} className="grid gap-2">
+                    <legend id={legendId} className="sr-only">
+                      {t('selectProject')}
+                    </legend>
+                    {list.map((project) => {
+                      const holds = holdsService(project, service.id);
+                      return (
+                        <label
+                          key={project.key}
+                          className={cn(
+                            'flex cursor-pointer items-start gap-3 rounded-xl border border-border p-4 transition-colors',
+                            'has-[:checked]:border-primary has-[:checked]:bg-primary/5 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
+                            holds ? 'cursor-not-allowed opacity-60' : 'hover:bg-muted',
+                          )}
+                        >
+                          <input
+                            type="radio"
+                            name="project"
+                            value={project.id}
+                            checked={selected === project.id}
+                            disabled={holds}
+                            onChange={() => setSelected(project.id)}
+                            className="mt-1 size-4 shrink-0 accent-primary focus-visible:outline-none"
+                          />
+                          <span className="grid min-w-0 gap-0.5">
+                            <span className="truncate text-sm font-medium">{project.name}</span>
+                            <span className="text-xs text-muted-foreground">
+                              {holds
+                                ? t('alreadyInProject')
+                                : t('servicesInProject', { count: project.licences.length })}
+                            </span>
+                          </span>
+                        </label>
+                      );
+                    })}
+                  </fieldset>
+                  {failure ? <FormAlert>{failure}</FormAlert> : null}
+                  <DialogFooter>
+                    <Button variant="outline" onClick={onClose}>
+                      {t('cancel')}
+                    </Button>
+                    <Button
+                      type="submit"
+                      disabled={!selected || add.isPending}
+                      aria-busy={add.isPending || undefined}
+                    >
+                      {add.isPending ? <Spinner className="size-4" /> : null}
+                      {t('continue')}
+                    </Button>
+                  </DialogFooter>
+                </form>
+              )
+            }
+          </QueryState>
         )}
       </DialogContent>
     </Dialog>

@@ -1,9 +1,10 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import Lightbox from 'yet-another-react-lightbox';
 import Counter from 'yet-another-react-lightbox/plugins/counter';
 import 'yet-another-react-lightbox/styles.css';
 import 'yet-another-react-lightbox/plugins/counter.css';
+import './gallery-lightbox.css';
 import type { LightboxSlide } from '../utils/gallery';
 
 export interface GalleryLightboxProps {
@@ -18,6 +19,7 @@ export interface GalleryLightboxProps {
  * widths 421, 993, 1201 and 1401.
  */
 export function GalleryLightbox({ slides, index, onClose }: GalleryLightboxProps) {
+  useTabStaysInLightbox();
   const { t } = useTranslation('ServiceDetail');
   // The image on view when the lightbox closes: focus returns to its thumbnail if shown.
   const current = useRef(index);
@@ -43,4 +45,36 @@ export function GalleryLightbox({ slides, index, onClose }: GalleryLightboxProps
       }}
     />
   );
+}
+
+/**
+ * Tab and Shift+Tab go round the lightbox's buttons. The library makes the page behind inert
+ * but lets Tab leave the last button for the browser's <body>, where its own keys (Escape, the
+ * arrows, which listen on the lightbox) no longer arrive.
+ */
+function useTabStaysInLightbox(): void {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Tab') return;
+      const root = document.querySelector('.yarl__root');
+      if (!root) return;
+      const stops = Array.from(root.querySelectorAll<HTMLButtonElement>('button:not(:disabled)'));
+      if (stops.length === 0) return;
+      const at = stops.indexOf(document.activeElement as HTMLButtonElement);
+      const last = stops.length - 1;
+      // Outside the buttons (the lightbox itself has focus when it opens, or <body>): the ends.
+      const wrapTo = event.shiftKey
+        ? at <= 0
+          ? stops[last]
+          : null
+        : at === -1 || at === last
+          ? stops[0]
+          : null;
+      if (!wrapTo) return;
+      event.preventDefault();
+      wrapTo.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
 }

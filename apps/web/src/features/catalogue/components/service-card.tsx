@@ -28,7 +28,8 @@ export function ServiceCard({ service, priority = false }: { service: ServiceSum
           loading={priority ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : 'auto'}
           decoding="async"
-          className="aspect-video w-full bg-muted object-cover"
+          // Dimmed in the dark theme: the bright illustrations would glare on a dark page.
+          className="aspect-video w-full bg-muted object-cover dark:brightness-[0.82]"
         />
       ) : (
         <div aria-hidden="true" className="aspect-video w-full bg-muted" />

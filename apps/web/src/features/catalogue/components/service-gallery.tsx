@@ -52,7 +52,7 @@ export function ServiceGallery({ items, labelledBy }: { items: readonly GalleryI
                   height={125}
                   loading="lazy"
                   decoding="async"
-                  className="aspect-[8/5] w-full object-cover transition-transform duration-300 group-hover:scale-[1.03] motion-reduce:transition-none"
+                  className="aspect-[8/5] w-full object-cover transition-transform duration-300 group-hover:scale-[1.03] motion-reduce:transition-none dark:brightness-[0.82]"
                 />
                 {last ? (
                   <span

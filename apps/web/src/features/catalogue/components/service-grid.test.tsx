@@ -56,7 +56,7 @@ describe('ServiceGrid', () => {
       'href',
       '/services/adresspruefung-a1',
     );
-    expect(within(items[0]!).getByText(`${longText.slice(0, 87)}…`)).toBeInTheDocument();
+    expect(within(items[0]!).getByText(`${longText.slice(0, 87)}...`)).toBeInTheDocument();
     expect(languages).toEqual(['de']);
 
     await act(() => setLanguage(i18n, 'en'));

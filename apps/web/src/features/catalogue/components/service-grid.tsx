@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '@/components/query-state';
+import { QueryState } from '@/components/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useServices } from '@/resources/services';
 import { ServiceCard } from './service-card';
@@ -11,31 +11,31 @@ export function ServiceGrid({ labelledBy }: { labelledBy: string }) {
   const { t } = useTranslation('ServiceOverview');
   const services = useServices();
 
-  if (services.isPending) {
-    return (
-      <div className={gridClass}>
-        <p role="status" className="sr-only">
-          {t('loading')}
-        </p>
-        {Array.from({ length: 6 }, (_, index) => (
-          <Skeleton key={index} className="h-80 rounded-xl" />
-        ))}
-      </div>
-    );
-  }
-  if (services.isError) {
-    return <ErrorState message={t('error')} onRetry={() => void services.refetch()} />;
-  }
-  if (services.data.length === 0) {
-    return <p className="text-muted-foreground">{t('empty')}</p>;
-  }
-  return (
-    <ul aria-labelledby={labelledBy} className={gridClass}>
-      {services.data.map((service, index) => (
-        <li key={service.key}>
-          <ServiceCard service={service} priority={index < 3} />
-        </li>
+  const pending = (
+    <div className={gridClass}>
+      <p role="status" className="sr-only">
+        {t('loading')}
+      </p>
+      {Array.from({ length: 6 }, (_, index) => (
+        <Skeleton key={index} className="h-80 rounded-xl" />
       ))}
-    </ul>
+    </div>
+  );
+  return (
+    <QueryState query={services} pending={pending} errorMessage={t('error')}>
+      {(list) =>
+        list.length === 0 ? (
+          <p className="text-muted-foreground">{t('empty')}</p>
+        ) : (
+          <ul aria-labelledby={labelledBy} className={gridClass}>
+            {list.map((service, index) => (
+              <li key={service.key}>
+                <ServiceCard service={service} priority={index < 3} />
+              </li>
+            ))}
+          </ul>
+        )
+      }
+    </QueryState>
   );
 }

@@ -2,7 +2,7 @@ import type { Service } from '@portal/contract/service';
 import { ExternalLink, Plus } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { redirect, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Breadcrumb } from '@/components/breadcrumb';
 import { LazyBoundary } from '@/components/lazy-boundary';
 import { PageTitle } from '@/components/page-title';
@@ -13,7 +13,10 @@ import { useLanguage } from '@/hooks/use-language';
 import { useSession } from '@/hooks/use-session';
 import { NotFoundError } from '@/lib/api-errors';
 import { requestLogin } from '@/lib/app-events';
-import { formatDate, formatPrice, slugify, splitSlugId } from '@/lib/format';
+import { redirectToCanonical, useCanonicalPath } from '@/lib/canonical-path';
+import { formatDate } from '@/lib/days';
+import { splitSlugId } from '@/lib/format';
+import { formatPrice } from '@/lib/numbers';
 import { lazyWithRetry } from '@/lib/lazy-with-retry';
 import { localized } from '@/lib/localized';
 import type { RouteDataLoader } from '@/lib/route-loader';
@@ -36,11 +39,7 @@ export const serviceDetailLoader: RouteDataLoader = async (
   const parsed = splitSlugId(params.slugId ?? '');
   if (!parsed) throw new NotFoundError();
   const service = await queryClient.ensureQueryData(serviceQueryOptions(parsed.id));
-  const name = localized(service.name, language());
-  if (slugify(name) !== parsed.slug) {
-    const url = new URL(request.url);
-    throw redirect(`${paths.service(name, service.id)}${url.search}${url.hash}`);
-  }
+  redirectToCanonical(request, paths.service(localized(service.name, language()), service.id));
 };
 
 /**
@@ -56,6 +55,8 @@ export function ServiceDetailRoute() {
   // The element that asked for the modal while it is open (focus returns to it), else null.
   const [adding, setAdding] = useState<HTMLElement | null>(null);
   const name = localized(service.name, language);
+  // The slug follows the interface language (a switch on this page replaces the address).
+  useCanonicalPath(paths.service(name, service.id));
   const hasSource = Boolean(service.data_copyright && service.data_lastupdate);
 
   const addToProject = (opener: HTMLElement) => {
@@ -79,11 +80,15 @@ export function ServiceDetailRoute() {
                 alt=""
                 width={56}
                 height={56}
-                className="size-14 shrink-0 rounded-2xl border border-border bg-card"
+                className="size-12 shrink-0 rounded-2xl border border-border bg-card sm:size-14"
               />
             ) : null}
-            <div className="flex flex-col items-start gap-1.5">
-              <h1 className="text-3xl font-semibold tracking-tight text-balance sm:text-4xl">{name}</h1>
+            {/* min-w-0: a long compound may wrap (hyphenated, see styles/index.css) instead of
+                widening the page on a phone. */}
+            <div className="flex min-w-0 flex-col items-start gap-1.5">
+              <h1 className="max-w-full text-2xl font-semibold tracking-tight text-balance sm:text-4xl">
+                {name}
+              </h1>
               <AccountingBadge accounting={service.accounting} />
             </div>
           </div>

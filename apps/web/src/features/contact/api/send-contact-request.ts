@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ContactResponse } from '@portal/contract/contact';
 import { restClient } from '@/lib/rest-client';
-import { restPaths } from '@/lib/rest-paths';
+import { contactPath } from '@/lib/rest-paths';
 
 export interface ContactRequest {
   firstname: string;
@@ -15,7 +15,7 @@ export interface ContactRequest {
  * form the server refuses (400), because the modal shows `msg` either way.
  */
 export function sendContactRequest(request: ContactRequest) {
-  return restClient.post<ContactResponse>(restPaths.contact(), {
+  return restClient.post<ContactResponse>(contactPath(), {
     body: { ...request },
     answerStatuses: [400],
   });

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod/mini';
 import { Button } from '@/components/ui/button';
@@ -9,6 +9,8 @@ import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { FormAlert } from '@/components/ui/form-alert';
+import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-errors';
 import { useSendContactRequest } from '../api/send-contact-request';
 
@@ -110,17 +112,29 @@ export function ContactDialog({ onClose, returnFocusTo }: ContactDialogProps) {
               {...register('terms')}
             />
             <label htmlFor={termsId} className="text-sm leading-snug">
-              {t('terms', { ns: 'Form' })}
+              {/* A new tab: the form keeps what was typed. Clicking the link does not tick the box. */}
+              <Trans
+                ns="Form"
+                i18nKey="terms"
+                components={{
+                  privacy: (
+                    // Trans puts the link text inside.
+                    <a
+                      href={paths.legal('datenschutz')}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      aria-describedby={`${termsId}-new-tab`}
+                      className="font-medium text-primary underline underline-offset-2"
+                    />
+                  ),
+                }}
+              />
             </label>
+            <span id={`${termsId}-new-tab`} hidden>
+              {t('opensInNewTab', { ns: 'Form' })}
+            </span>
           </div>
-          {failure ? (
-            <p
-              role="alert"
-              className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
-            >
-              {failure}
-            </p>
-          ) : null}
+          {failure ? <FormAlert>{failure}</FormAlert> : null}
           <DialogFooter className="pt-2">
             <Button variant="outline" onClick={onClose}>
               {t('cancel')}

@@ -1,16 +1,16 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import type { LegalItem } from '@portal/contract/legal';
 import { restClient } from '@/lib/rest-client';
-import { restPaths } from '@/lib/rest-paths';
-import { queryKeys } from '@/lib/query-keys';
+import { legalPagesPath } from '@/lib/rest-paths';
+import { legalPageKeys } from '@/lib/query-keys';
 
 export function getLegalPages({ signal }: { signal?: AbortSignal } = {}) {
-  return restClient.get<LegalItem[]>(restPaths.legalPages(), { signal });
+  return restClient.get<LegalItem[]>(legalPagesPath(), { signal });
 }
 
 export const legalPagesQueryOptions = () =>
   queryOptions({
-    queryKey: queryKeys.legalPages(),
+    queryKey: legalPageKeys.all(),
     queryFn: ({ signal }) => getLegalPages({ signal }),
   });
 

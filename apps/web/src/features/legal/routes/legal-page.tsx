@@ -5,7 +5,7 @@ import { PageTitle } from '@/components/page-title';
 import { SanitizedHtml } from '@/components/sanitized-html';
 import { useLanguage } from '@/hooks/use-language';
 import { NotFoundError } from '@/lib/api-errors';
-import { formatDate } from '@/lib/format';
+import { formatDate } from '@/lib/days';
 import { localized } from '@/lib/localized';
 import type { RouteDataLoader } from '@/lib/route-loader';
 import { legalPagesQueryOptions, useLegalPages } from '../api/get-legal-pages';

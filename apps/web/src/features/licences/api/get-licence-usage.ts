@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Licence } from '@portal/contract/licence';
-import { queryKeys } from '@/lib/query-keys';
+import { licenceKeys } from '@/lib/query-keys';
 import { restClient } from '@/lib/rest-client';
-import { restPaths } from '@/lib/rest-paths';
-import type { Period } from '../utils/periods';
+import { licencePath } from '@/lib/rest-paths';
+import type { Period } from '@/lib/days';
 
 /** The same licence call with a period (?from=&to=); only its `calls` are used. */
 export function getLicenceUsage({
@@ -16,7 +16,7 @@ export function getLicenceUsage({
   signal?: AbortSignal;
 }) {
   return restClient
-    .get<Licence>(restPaths.licence(id), {
+    .get<Licence>(licencePath(id), {
       query: { from: period.from, to: period.to },
       signal,
     })
@@ -25,7 +25,7 @@ export function getLicenceUsage({
 
 export const licenceUsageQueryOptions = (id: string, period: Period) =>
   queryOptions({
-    queryKey: queryKeys.licences.usage(id, period),
+    queryKey: licenceKeys.usage(id, period),
     queryFn: ({ signal }) => getLicenceUsage({ id, period, signal }),
   });
 

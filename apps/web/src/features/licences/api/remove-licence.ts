@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { restClient } from '@/lib/rest-client';
-import { restPaths } from '@/lib/rest-paths';
+import { projectPaths } from '@/lib/rest-paths';
 import { patchCachedProject } from '@/resources/projects';
 
 /** DELETE project/{projectId}/service_licence/{licenceId} → 204. */
 export function removeLicence({ projectId, licenceId }: { projectId: string; licenceId: string }) {
-  return restClient.delete(restPaths.projectLicence(projectId, licenceId));
+  return restClient.delete(projectPaths.licence(projectId, licenceId));
 }
 
 /**

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Licence } from '@portal/contract/licence';
 import { restClient } from '@/lib/rest-client';
-import { restPaths } from '@/lib/rest-paths';
+import { licencePath } from '@/lib/rest-paths';
 import { licenceQueryOptions } from '@/resources/licences';
 import { patchCachedProject } from '@/resources/projects';
 
 /** PATCH service_licence/{id} with online=true|false; answers the licence. */
 export function setLicenceOnline({ id, online }: { id: string; online: boolean }) {
-  return restClient.patch<Licence>(restPaths.licence(id), { body: { online } });
+  return restClient.patch<Licence>(licencePath(id), { body: { online } });
 }
 
 export function useSetLicenceOnline() {

@@ -1,5 +1,4 @@
 import type { Licence } from '@portal/contract/licence';
-import { DropdownMenu as RadixMenu } from 'radix-ui';
 import { MoreHorizontal, Trash2 } from 'lucide-react';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,9 +9,9 @@ import {
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuSeparator,
+  DropdownMenuSwitchItem,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { cn } from '@/lib/cn';
 import { useSetLicenceOnline } from '../api/set-licence-online';
 
 /**
@@ -49,11 +48,10 @@ export function LicenceMenu({
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent className="min-w-56">
-        <RadixMenu.CheckboxItem
+        <DropdownMenuSwitchItem
           checked={licence.online}
           disabled={setOnline.isPending}
           onCheckedChange={(checked) => void toggle(checked)}
-          className="flex cursor-pointer items-center justify-between gap-4 rounded-md px-2.5 py-2 text-sm outline-none select-none data-[disabled]:opacity-50 data-[highlighted]:bg-muted"
         >
           <span className="flex flex-col">
             <span>{t('online')}</span>
@@ -61,22 +59,7 @@ export function LicenceMenu({
               {licence.online ? t('onlineOn') : t('onlineOff')}
             </span>
           </span>
-          {/* Drawn like the Switch primitive; the item itself is the menuitemcheckbox. */}
-          <span
-            aria-hidden="true"
-            className={cn(
-              'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors',
-              licence.online ? 'bg-primary' : 'bg-muted-hover',
-            )}
-          >
-            <span
-              className={cn(
-                'block size-5 rounded-full bg-white shadow transition-transform',
-                licence.online ? 'translate-x-5' : 'translate-x-0.5',
-              )}
-            />
-          </span>
-        </RadixMenu.CheckboxItem>
+        </DropdownMenuSwitchItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem
           className="text-red-700 data-[highlighted]:text-red-800 dark:text-red-400 dark:data-[highlighted]:text-red-300"

@@ -5,10 +5,11 @@ import { ErrorState } from '@/components/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { formatCalls, formatDate } from '@/lib/format';
+import { formatDate, localDay } from '@/lib/days';
+import { formatCalls } from '@/lib/numbers';
 import { useLicenceUsage } from '../api/get-licence-usage';
 import { summarizeUsage, toChartData } from '../utils/chart-data';
-import { defaultUsagePreset, localDay, usagePeriod, usagePresets, type UsagePreset } from '../utils/periods';
+import { defaultUsagePreset, usagePeriod, usagePresets, type UsagePreset } from '../utils/periods';
 
 const UsageChart = lazy(() => import('./usage-chart').then((m) => ({ default: m.UsageChart })));
 

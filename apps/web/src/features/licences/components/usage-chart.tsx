@@ -1,5 +1,6 @@
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatCalls, formatDate } from '@/lib/format';
+import { formatDate } from '@/lib/days';
+import { formatCalls } from '@/lib/numbers';
 import type { UsagePoint } from '../utils/chart-data';
 
 /** The usage chart is 350 px high. */

@@ -2,10 +2,10 @@ import type { Licence } from '@portal/contract/licence';
 import { Info, PowerOff } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, redirect, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { Breadcrumb } from '@/components/breadcrumb';
 import { PageTitle } from '@/components/page-title';
-import { ErrorState } from '@/components/query-state';
+import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -13,8 +13,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
-import { isNotFoundError, NotFoundError } from '@/lib/api-errors';
-import { slugify, splitSlugId } from '@/lib/format';
+import { NotFoundError } from '@/lib/api-errors';
+import { redirectToCanonical, useCanonicalPath } from '@/lib/canonical-path';
+import { splitSlugId } from '@/lib/format';
 import { localized } from '@/lib/localized';
 import type { RouteDataLoader } from '@/lib/route-loader';
 import { readSession } from '@/lib/session';
@@ -38,11 +39,7 @@ export const licenceDetailLoader: RouteDataLoader = async (
   if (!parsed) throw new NotFoundError();
   const licence = await queryClient.ensureQueryData(licenceQueryOptions(parsed.id));
   const serviceName = localized(licence.service.name, language());
-  const projectId = splitSlugId(params.projectSlugId ?? '')?.id;
-  if (slugify(serviceName) !== parsed.slug || projectId !== licence.project.id) {
-    const url = new URL(request.url);
-    throw redirect(`${paths.licence(licence.project, serviceName, licence.id)}${url.search}${url.hash}`);
-  }
+  redirectToCanonical(request, paths.licence(licence.project, serviceName, licence.id));
 };
 
 /** /projects/{name}-{id}/{serviceName}-{licenceId}: usage, integration code and settings. */
@@ -51,24 +48,24 @@ export function LicenceDetailRoute() {
   const { licenceSlugId = '' } = useParams();
   const licence = useLicence(splitSlugId(licenceSlugId)?.id ?? '');
 
-  if (licence.isPending) return <LicenceSkeleton />;
-  if (licence.isError) {
-    return isNotFoundError(licence.error) ? (
-      <EmptyState
-        title={t('goneTitle')}
-        actions={
-          <Button asChild variant="outline">
-            <Link to={paths.projects()}>{t('backToProjects')}</Link>
-          </Button>
-        }
-      >
-        <p>{t('goneText')}</p>
-      </EmptyState>
-    ) : (
-      <ErrorState onRetry={() => void licence.refetch()} />
-    );
-  }
-  return <LicenceView licence={licence.data} />;
+  // Removed meanwhile (another tab): say so instead of a generic error.
+  const gone = (
+    <EmptyState
+      title={t('goneTitle')}
+      actions={
+        <Button asChild variant="outline">
+          <Link to={paths.projects()}>{t('backToProjects')}</Link>
+        </Button>
+      }
+    >
+      <p>{t('goneText')}</p>
+    </EmptyState>
+  );
+  return (
+    <QueryState query={licence} pending={<LicenceSkeleton />} gone={gone}>
+      {(data) => <LicenceView licence={data} />}
+    </QueryState>
+  );
 }
 
 function LicenceView({ licence }: { licence: Licence }) {
@@ -77,6 +74,8 @@ function LicenceView({ licence }: { licence: Licence }) {
   const [removeOpen, setRemoveOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const serviceName = localized(licence.service.name, language);
+  // The service's part of the slug follows the interface language.
+  useCanonicalPath(paths.licence(licence.project, serviceName, licence.id));
   const hasSettings = (licence.form ?? []).some((section) => section.fields.length > 0);
   const projectPath = paths.project(licence.project.name, licence.project.id);
 
@@ -108,9 +107,7 @@ function LicenceView({ licence }: { licence: Licence }) {
               </Link>
             </p>
             <div className="flex flex-wrap items-center gap-3">
-              <h1 className="min-w-0 text-2xl font-semibold tracking-tight hyphens-auto [overflow-wrap:anywhere] sm:text-4xl">
-                {serviceName}
-              </h1>
+              <h1 className="min-w-0 text-2xl font-semibold tracking-tight sm:text-4xl">{serviceName}</h1>
               {licence.online ? null : <Badge tone="warning">{t('inactive')}</Badge>}
             </div>
             <p className="text-muted-foreground">{t('owner', { owner: licence.project.owner })}</p>

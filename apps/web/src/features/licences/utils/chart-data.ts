@@ -1,5 +1,4 @@
-import { formatDate } from '@/lib/format';
-import { addDays, type Period } from './periods';
+import { addDays, formatDate, type Period } from '@/lib/days';
 
 export interface UsagePoint {
   /** 'YYYY-MM-DD' */

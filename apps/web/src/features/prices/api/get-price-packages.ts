@@ -1,16 +1,16 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import type { PricePackage } from '@portal/contract/price-package';
 import { restClient } from '@/lib/rest-client';
-import { restPaths } from '@/lib/rest-paths';
-import { queryKeys } from '@/lib/query-keys';
+import { pricePackagesPath } from '@/lib/rest-paths';
+import { pricePackageKeys } from '@/lib/query-keys';
 
 export function getPricePackages({ signal }: { signal?: AbortSignal } = {}) {
-  return restClient.get<PricePackage[]>(restPaths.pricePackages(), { signal });
+  return restClient.get<PricePackage[]>(pricePackagesPath(), { signal });
 }
 
 export const pricePackagesQueryOptions = () =>
   queryOptions({
-    queryKey: queryKeys.pricePackages(),
+    queryKey: pricePackageKeys.all(),
     queryFn: ({ signal }) => getPricePackages({ signal }),
   });
 

@@ -5,7 +5,7 @@ import { PageTitle } from '@/components/page-title';
 import { Button } from '@/components/ui/button';
 import { useLanguage } from '@/hooks/use-language';
 import { requestContact } from '@/lib/app-events';
-import { formatCalls, formatPrice } from '@/lib/format';
+import { formatCalls, formatPrice } from '@/lib/numbers';
 import { localized } from '@/lib/localized';
 import type { RouteDataLoader } from '@/lib/route-loader';
 import { pricePackagesQueryOptions, usePricePackages } from '../api/get-price-packages';

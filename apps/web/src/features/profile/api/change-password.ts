@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { restClient } from '@/lib/rest-client';
-import { restPaths } from '@/lib/rest-paths';
+import { personPaths } from '@/lib/rest-paths';
 
 /**
  * PATCH /rest/collection/person/{oid}/password → 204; a wrong current password answers 400
@@ -15,7 +15,7 @@ export function changePassword({
   passwordActual: string;
   password: string;
 }) {
-  return restClient.patch(restPaths.personPassword(oid), {
+  return restClient.patch(personPaths.password(oid), {
     body: { oid, passwordActual, password },
   });
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { restFile } from '@/lib/rest-client';
-import { queryKeys } from '@/lib/query-keys';
+import { avatarKeys } from '@/lib/query-keys';
 
 /**
  * The avatar needs the bearer token, which an <img> cannot send: it is fetched as a blob and
@@ -14,7 +14,7 @@ export async function getAvatar({ url, signal }: { url: string; signal?: AbortSi
 /** The URL carries a version (`?v=N`): a given URL's picture never changes. */
 export const avatarQueryOptions = (url: string) =>
   queryOptions({
-    queryKey: queryKeys.avatar(url),
+    queryKey: avatarKeys.one(url),
     queryFn: ({ signal }) => getAvatar({ url, signal }),
     staleTime: Infinity,
   });

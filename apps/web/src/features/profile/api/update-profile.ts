@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Person, PersonPatch } from '@portal/contract/person';
 import { restClient } from '@/lib/rest-client';
-import { restPaths } from '@/lib/rest-paths';
+import { personPaths } from '@/lib/rest-paths';
 import { userQueryOptions } from '@/resources/person';
 
 /** PATCH /rest/collection/person/{oid} with the changed fields only. */
 export function updateProfile({ oid, changes }: { oid: string; changes: PersonPatch }) {
-  return restClient.patch<Person>(restPaths.person(oid), {
+  return restClient.patch<Person>(personPaths.one(oid), {
     body: { ...changes },
   });
 }

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Person } from '@portal/contract/person';
 import { restClient } from '@/lib/rest-client';
-import { restPaths } from '@/lib/rest-paths';
+import { personPaths } from '@/lib/rest-paths';
 import { userQueryOptions } from '@/resources/person';
 
 /** POST /rest/collection/person/{oid}/avatar, multipart field `avatar` → the person. */
 export function uploadAvatar({ oid, file }: { oid: string; file: Blob }) {
   const body = new FormData();
   body.append('avatar', file);
-  return restClient.post<Person>(restPaths.personAvatar(oid), { body });
+  return restClient.post<Person>(personPaths.avatar(oid), { body });
 }
 
 export function useUploadAvatar() {

@@ -1,23 +1,23 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PASSWORD_LIMITS } from '@portal/contract/person';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
+import { FormAlert } from '@/components/ui/form-alert';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-errors';
 import { useChangePassword } from '../api/change-password';
 import {
   isComplete,
-  PASSWORD_MIN_LENGTH,
-  validatePasswordChange,
-  type PasswordError,
-  type PasswordErrors,
+  passwordFormSchema,
+  type PasswordProblem,
   type PasswordValues,
 } from '../utils/password-form';
-
-const empty: PasswordValues = { current: '', next: '', repeat: '' };
 
 /**
  * All three required; a repetition that differs shows the mismatch message; a wrong
@@ -46,71 +46,67 @@ export function ChangePasswordDialog({ oid }: { oid: string }) {
 
 function PasswordForm({ oid, onDone }: { oid: string; onDone: () => void }) {
   const { t } = useTranslation(['Profile', 'Form', 'Modal', 'Notifications', 'Error']);
-  const [values, setValues] = useState<PasswordValues>(empty);
-  const [errors, setErrors] = useState<PasswordErrors>({});
-  const [failed, setFailed] = useState(false);
   const changePassword = useChangePassword();
+  const form = useForm<PasswordValues>({
+    resolver: zodResolver(passwordFormSchema),
+    defaultValues: { current: '', next: '', repeat: '' },
+    // Typing clears the errors (below); they come back with the next submit.
+    reValidateMode: 'onSubmit',
+  });
+  const { errors, isSubmitting } = form.formState;
+  const values = useWatch({ control: form.control });
+  const complete = isComplete({ current: '', next: '', repeat: '', ...values });
 
-  const messages: Record<PasswordError, string> = {
+  const messages: Record<PasswordProblem, string> = {
     required: t('required', { ns: 'Error' }),
-    tooShort: t('passwordTooShort', { min: PASSWORD_MIN_LENGTH }),
+    tooShort: t('passwordTooShort', { min: PASSWORD_LIMITS.min }),
+    tooLong: t('passwordTooLong', { max: PASSWORD_LIMITS.max }),
+    tooCommon: t('passwordTooCommon', { ns: 'Form' }),
     mismatch: t('pwMismatch', { ns: 'Error' }),
     pwWrong: t('pwWrong', { ns: 'Error' }),
   };
-
-  const set = (field: keyof PasswordValues) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    // Typing clears the error.
-    setErrors({});
-    setFailed(false);
+  const error = (field: keyof PasswordValues) => {
+    const problem = errors[field]?.message;
+    // Not a key: the server's own message for the field, already in the user's language.
+    return problem ? (messages[problem as PasswordProblem] ?? problem) : undefined;
   };
+  const field = (name: keyof PasswordValues) => form.register(name, { onChange: () => form.clearErrors() });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = validatePasswordChange(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+  const submit = form.handleSubmit(async (values) => {
     try {
       await changePassword.mutateAsync({ oid, passwordActual: values.current, password: values.next });
-      setValues(empty);
       onDone();
       toast.success(t('passwordChanged', { ns: 'Notifications' }));
     } catch (error) {
-      if (isApiError(error, 'pwWrong')) setErrors({ current: 'pwWrong' });
-      else if (isApiError(error, 'validation') && error.fields.password) setErrors({ next: 'tooShort' });
+      if (isApiError(error, 'pwWrong'))
+        form.setError('current', { message: 'pwWrong' }, { shouldFocus: true });
+      else if (isApiError(error, 'validation') && error.fields.password)
+        form.setError('next', { message: error.fields.password });
       else {
         console.error(error);
-        setFailed(true);
+        form.setError('root', { message: 'failed' });
       }
     }
-  };
+  });
 
-  const error = (field: keyof PasswordValues) => (errors[field] ? messages[errors[field]] : undefined);
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
       <Field label={t('passwordCurrent', { ns: 'Form' })} error={error('current')}>
         <Input
           type="password"
           autoComplete="current-password"
+          maxLength={PASSWORD_LIMITS.max}
           required
           aria-required="true"
-          value={values.current}
-          onChange={(event) => set('current')(event.target.value)}
+          {...field('current')}
         />
       </Field>
       <Field
         label={t('passwordNew', { ns: 'Form' })}
-        hint={t('passwordHint', { min: PASSWORD_MIN_LENGTH })}
+        hint={t('passwordHint', { min: PASSWORD_LIMITS.min })}
         error={error('next')}
       >
-        <Input
-          type="password"
-          autoComplete="new-password"
-          required
-          aria-required="true"
-          value={values.next}
-          onChange={(event) => set('next')(event.target.value)}
-        />
+        <Input type="password" autoComplete="new-password" required aria-required="true" {...field('next')} />
       </Field>
       <Field label={t('passwordRepeat', { ns: 'Form' })} error={error('repeat')}>
         <Input
@@ -118,24 +114,16 @@ function PasswordForm({ oid, onDone }: { oid: string; onDone: () => void }) {
           autoComplete="new-password"
           required
           aria-required="true"
-          value={values.repeat}
-          onChange={(event) => set('repeat')(event.target.value)}
+          {...field('repeat')}
         />
       </Field>
-      {failed ? (
-        <p
-          role="alert"
-          className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
-        >
-          {t('saveFailed')}
-        </p>
-      ) : null}
+      {errors.root ? <FormAlert>{t('saveFailed')}</FormAlert> : null}
       <DialogFooter>
         <DialogClose asChild>
           <Button variant="outline">{t('cancel', { ns: 'Modal' })}</Button>
         </DialogClose>
-        <Button type="submit" disabled={!isComplete(values) || changePassword.isPending}>
-          {changePassword.isPending ? <Spinner className="size-4" /> : null}
+        <Button type="submit" disabled={!complete || isSubmitting}>
+          {isSubmitting ? <Spinner className="size-4" /> : null}
           {t('changePassword')}
         </Button>
       </DialogFooter>

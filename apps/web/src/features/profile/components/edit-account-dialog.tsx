@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { Person, PersonPatch } from '@portal/contract/person';
+import { PERSON_LIMITS, type Person, type PersonPatch } from '@portal/contract/person';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,15 +11,16 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
+import { FormAlert } from '@/components/ui/form-alert';
 import { isApiError } from '@/lib/api-errors';
 import { useUpdateProfile } from '../api/update-profile';
 
 const schema = z.object({
   salutation: z.enum(['', 'm', 'f']),
-  firstname: z.string().trim().min(1, 'required').max(100),
-  lastname: z.string().trim().min(1, 'required').max(100),
-  company: z.string().trim().max(150),
-  place: z.string().trim().max(100),
+  firstname: z.string().trim().min(1, 'required').max(PERSON_LIMITS.name),
+  lastname: z.string().trim().min(1, 'required').max(PERSON_LIMITS.name),
+  company: z.string().trim().max(PERSON_LIMITS.company),
+  place: z.string().trim().max(PERSON_LIMITS.place),
   language: z.enum(['de', 'en']),
 });
 type AccountValues = z.infer<typeof schema>;
@@ -106,16 +107,32 @@ function AccountForm({ user, onDone }: { user: Person; onDone: () => void }) {
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={t('firstname', { ns: 'Form' })} error={required(errors.firstname?.message)}>
-          <Input autoComplete="given-name" required aria-required="true" {...form.register('firstname')} />
+          <Input
+            autoComplete="given-name"
+            maxLength={PERSON_LIMITS.name}
+            required
+            aria-required="true"
+            {...form.register('firstname')}
+          />
         </Field>
         <Field label={t('lastname', { ns: 'Form' })} error={required(errors.lastname?.message)}>
-          <Input autoComplete="family-name" required aria-required="true" {...form.register('lastname')} />
+          <Input
+            autoComplete="family-name"
+            maxLength={PERSON_LIMITS.name}
+            required
+            aria-required="true"
+            {...form.register('lastname')}
+          />
         </Field>
         <Field label={t('company', { ns: 'Form' })} error={required(errors.company?.message)}>
-          <Input autoComplete="organization" {...form.register('company')} />
+          <Input
+            autoComplete="organization"
+            maxLength={PERSON_LIMITS.company}
+            {...form.register('company')}
+          />
         </Field>
         <Field label={t('place', { ns: 'Form' })} error={required(errors.place?.message)}>
-          <Input autoComplete="address-level2" {...form.register('place')} />
+          <Input autoComplete="address-level2" maxLength={PERSON_LIMITS.place} {...form.register('place')} />
         </Field>
       </div>
       <Field label={t('language', { ns: 'Form' })}>
@@ -124,14 +141,7 @@ function AccountForm({ user, onDone }: { user: Person; onDone: () => void }) {
           <option value="en">{t('languageEn', { ns: 'Form' })}</option>
         </NativeSelect>
       </Field>
-      {errors.root ? (
-        <p
-          role="alert"
-          className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
-        >
-          {t('saveFailed')}
-        </p>
-      ) : null}
+      {errors.root ? <FormAlert>{t('saveFailed')}</FormAlert> : null}
       <DialogFooter>
         <DialogClose asChild>
           <Button variant="outline">{t('cancel', { ns: 'Modal' })}</Button>

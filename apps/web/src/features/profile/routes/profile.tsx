@@ -1,12 +1,12 @@
 import type { Person } from '@portal/contract/person';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/page-title';
-import { ErrorState } from '@/components/query-state';
+import { QueryState } from '@/components/query-state';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useUser } from '@/resources/person';
-import { formatDate } from '@/lib/format';
+import { formatDate } from '@/lib/days';
 import { useSession } from '@/hooks/use-session';
 import { AvatarUpload } from '../components/avatar-upload';
 import { ChangePasswordDialog } from '../components/change-password-dialog';
@@ -25,12 +25,10 @@ export function ProfileRoute() {
       <h1 className="mb-8 text-3xl font-semibold tracking-tight sm:text-4xl">{t('title')}</h1>
       {!session ? (
         <SignedOut next={paths.profile()} title={t('signedOutTitle')} text={t('signedOutText')} />
-      ) : user.isPending ? (
-        <ProfileSkeleton />
-      ) : user.isError ? (
-        <ErrorState onRetry={() => void user.refetch()} />
       ) : (
-        <ProfileView user={user.data} />
+        <QueryState query={user} pending={<ProfileSkeleton />}>
+          {(data) => <ProfileView user={data} />}
+        </QueryState>
       )}
     </div>
   );

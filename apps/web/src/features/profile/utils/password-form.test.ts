@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { isComplete, validatePasswordChange } from './password-form';
+import { isComplete, passwordFormSchema, type PasswordValues } from './password-form';
+
+const problems = (values: PasswordValues) => {
+  const result = passwordFormSchema.safeParse(values);
+  return result.success
+    ? {}
+    : Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
+};
 
 describe('change-password rules', () => {
   it('requires all three fields', () => {
-    expect(validatePasswordChange({ current: '', next: '', repeat: '' })).toEqual({
+    expect(problems({ current: '', next: '', repeat: '' })).toEqual({
       current: 'required',
       next: 'required',
       repeat: 'required',
@@ -13,18 +20,22 @@ describe('change-password rules', () => {
   });
 
   it('flags a repetition that differs', () => {
-    expect(validatePasswordChange({ current: 'old', next: 'new-secret', repeat: 'new-secreT' })).toEqual({
+    expect(problems({ current: 'old', next: 'new-secret', repeat: 'new-secreT' })).toEqual({
       repeat: 'mismatch',
     });
   });
 
-  it('asks for at least 8 characters', () => {
-    expect(validatePasswordChange({ current: 'old', next: 'short', repeat: 'short' })).toEqual({
-      next: 'tooShort',
-    });
+  it("keeps to the contract's length limits", () => {
+    expect(problems({ current: 'old', next: 'short', repeat: 'short' })).toEqual({ next: 'tooShort' });
+    const long = 'x'.repeat(129);
+    expect(problems({ current: 'old', next: long, repeat: long })).toEqual({ next: 'tooLong' });
+  });
+
+  it('refuses one of the most common passwords, as the server does', () => {
+    expect(problems({ current: 'old', next: 'Password123', repeat: 'Password123' })).toEqual({ next: 'tooCommon' });
   });
 
   it('passes a good change', () => {
-    expect(validatePasswordChange({ current: 'old', next: 'new-secret', repeat: 'new-secret' })).toEqual({});
+    expect(problems({ current: 'old', next: 'new-secret', repeat: 'new-secret' })).toEqual({});
   });
 });

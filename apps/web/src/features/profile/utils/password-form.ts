@@ -1,26 +1,29 @@
-// The change-password form's rules: all three fields required, the new password and
-// its repetition identical, at least 8 characters (the server's minimum).
+import { PASSWORD_LIMITS, passwordProblem } from '@portal/contract/password';
+import { z } from 'zod';
 
-export const PASSWORD_MIN_LENGTH = 8;
+// The change-password form's rules: all three fields required, the new password within the
+// contract's limits and its repetition identical. Messages are keys; the dialog translates them.
 
-export interface PasswordValues {
-  current: string;
-  next: string;
-  repeat: string;
-}
+export type PasswordProblem = 'required' | 'tooShort' | 'tooLong' | 'tooCommon' | 'mismatch' | 'pwWrong';
 
-export type PasswordError = 'required' | 'tooShort' | 'mismatch' | 'pwWrong';
-export type PasswordErrors = Partial<Record<keyof PasswordValues, PasswordError>>;
-
-export function validatePasswordChange(values: PasswordValues): PasswordErrors {
-  const errors: PasswordErrors = {};
-  if (values.current === '') errors.current = 'required';
-  if (values.next === '') errors.next = 'required';
-  else if (values.next.length < PASSWORD_MIN_LENGTH) errors.next = 'tooShort';
-  if (values.repeat === '') errors.repeat = 'required';
-  else if (values.next !== '' && values.repeat !== values.next) errors.repeat = 'mismatch';
-  return errors;
-}
+export const passwordFormSchema = z
+  .object({
+    current: z.string().min(1, 'required'),
+    next: z
+      .string()
+      // abort: an empty field is only "required", not also "too short".
+      .min(1, { message: 'required', abort: true })
+      .min(PASSWORD_LIMITS.min, 'tooShort')
+      .max(PASSWORD_LIMITS.max, 'tooLong')
+      // The contract's list of the most common passwords (the server refuses them too).
+      .refine((value) => passwordProblem(value) !== 'tooCommon', 'tooCommon'),
+    repeat: z.string().min(1, 'required'),
+  })
+  .refine(({ next, repeat }) => next === '' || repeat === '' || repeat === next, {
+    path: ['repeat'],
+    message: 'mismatch',
+  });
+export type PasswordValues = z.infer<typeof passwordFormSchema>;
 
 export function isComplete(values: PasswordValues): boolean {
   return values.current !== '' && values.next !== '' && values.repeat !== '';

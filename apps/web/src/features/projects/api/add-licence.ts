@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Project } from '@portal/contract/project';
 import { isApiError } from '@/lib/api-errors';
-import { queryKeys } from '@/lib/query-keys';
+import { projectKeys } from '@/lib/query-keys';
 import { addLicence, getProject, rememberProject } from '@/resources/projects';
 
 /**
@@ -33,6 +33,6 @@ export function useAddLicences() {
     onSuccess: (project) => rememberProject(queryClient, project),
     // A partial success (first service added, second failed) must show too.
     onError: (_error, { projectId }) =>
-      queryClient.invalidateQueries({ queryKey: queryKeys.project(projectId) }),
+      queryClient.invalidateQueries({ queryKey: projectKeys.one(projectId) }),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Project } from '@portal/contract/project';
 import { restClient } from '@/lib/rest-client';
-import { restPaths } from '@/lib/rest-paths';
+import { projectPaths } from '@/lib/rest-paths';
 import { rememberProject } from '@/resources/projects';
 
 export interface CreateProjectInput {
@@ -14,7 +14,7 @@ export interface CreateProjectInput {
 
 /** POST /rest/collection/project → 201 with the new project. */
 export function createProject(input: CreateProjectInput) {
-  return restClient.post<Project>(restPaths.projects(), { body: { ...input } });
+  return restClient.post<Project>(projectPaths.create(), { body: { ...input } });
 }
 
 export function useCreateProject() {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { restClient } from '@/lib/rest-client';
-import { restPaths } from '@/lib/rest-paths';
+import { projectPaths } from '@/lib/rest-paths';
 import { refreshProjectLists } from '@/resources/projects';
 
 export function deleteProject({ id }: { id: string }) {
-  return restClient.delete(restPaths.project(id));
+  return restClient.delete(projectPaths.one(id));
 }
 
 /**

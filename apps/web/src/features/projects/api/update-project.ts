@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Project } from '@portal/contract/project';
 import { restClient } from '@/lib/rest-client';
-import { restPaths } from '@/lib/rest-paths';
+import { projectPaths } from '@/lib/rest-paths';
 import { forgetProjectLicences } from '@/resources/licences';
 import { rememberProject } from '@/resources/projects';
 
@@ -15,7 +15,7 @@ export interface UpdateProjectInput {
 
 /** PATCH /rest/collection/project/{id}; an empty list is sent as `name[]=` ("now empty"). */
 export function updateProject({ id, ...changes }: UpdateProjectInput) {
-  return restClient.patch<Project>(restPaths.project(id), { body: changes });
+  return restClient.patch<Project>(projectPaths.one(id), { body: changes });
 }
 
 export function useUpdateProject() {

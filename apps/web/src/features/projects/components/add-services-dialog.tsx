@@ -1,13 +1,15 @@
 import type { Project } from '@portal/contract/project';
+import type { ServiceSummary } from '@portal/contract/service';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { ErrorState } from '@/components/query-state';
+import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
+import { FormAlert } from '@/components/ui/form-alert';
 import { useLanguage } from '@/hooks/use-language';
 import { truncate } from '@/lib/format';
 import { localized } from '@/lib/localized';
@@ -45,26 +47,39 @@ export function AddServicesDialog({
 }
 
 function ServicePicker({ project, onDone }: { project: Project; onDone: () => void }) {
+  const { t } = useTranslation('General');
+  const services = useServices();
+  const pending = (
+    <div role="status" aria-label={t('loading')} className="grid gap-2">
+      {[0, 1, 2].map((n) => (
+        <Skeleton key={n} className="h-16" />
+      ))}
+    </div>
+  );
+  return (
+    <QueryState query={services} pending={pending}>
+      {(list) => <ServiceChoice project={project} services={list} onDone={onDone} />}
+    </QueryState>
+  );
+}
+
+function ServiceChoice({
+  project,
+  services,
+  onDone,
+}: {
+  project: Project;
+  services: readonly ServiceSummary[];
+  onDone: () => void;
+}) {
   const { t } = useTranslation(['ProjectDetail', 'Modal', 'Notifications', 'Card']);
   const language = useLanguage();
-  const services = useServices();
   const addLicences = useAddLicences();
   const [selected, setSelected] = useState<string[]>([]);
   const [failed, setFailed] = useState(false);
 
-  if (services.isPending) {
-    return (
-      <div role="status" aria-label={t('loading', { ns: 'General' })} className="grid gap-2">
-        {[0, 1, 2].map((n) => (
-          <Skeleton key={n} className="h-16" />
-        ))}
-      </div>
-    );
-  }
-  if (services.isError) return <ErrorState onRetry={() => void services.refetch()} />;
-
   const licensed = new Set(project.licences.map((licence) => licence.service.id));
-  const available = services.data.filter((service) => !licensed.has(service.id));
+  const available = services.filter((service) => !licensed.has(service.id));
 
   const toggle = (id: string) =>
     setSelected((current) => (current.includes(id) ? current.filter((s) => s !== id) : [...current, id]));
@@ -134,14 +149,7 @@ function ServicePicker({ project, onDone }: { project: Project; onDone: () => vo
           </ul>
         </fieldset>
       )}
-      {failed ? (
-        <p
-          role="alert"
-          className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
-        >
-          {t('addFailed')}
-        </p>
-      ) : null}
+      {failed ? <FormAlert>{t('addFailed')}</FormAlert> : null}
       <DialogFooter>
         <DialogClose asChild>
           <Button variant="outline">{t('cancel', { ns: 'Modal' })}</Button>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { useLanguage } from '@/hooks/use-language';
-import { formatCalls } from '@/lib/format';
+import { formatCalls } from '@/lib/numbers';
 import { localized } from '@/lib/localized';
 
 /**

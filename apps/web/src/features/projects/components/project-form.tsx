@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { PROJECT_LIMITS } from '@portal/contract/project';
 import type { ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,7 @@ import { DialogClose, DialogFooter } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { FormAlert } from '@/components/ui/form-alert';
 import { isApiError } from '@/lib/api-errors';
 import { compactDomains, invalidRows, toRows } from '../utils/domain-list';
 import { DomainListInput } from './domain-list-input';
@@ -27,8 +29,8 @@ const domainRows = z.array(z.string()).superRefine((rows, context) => {
 
 // Messages are translation keys; the fields translate them.
 const schema = z.object({
-  name: z.string().trim().min(1, 'required').max(120),
-  description: z.string().trim().min(1, 'required').max(2000),
+  name: z.string().trim().min(1, 'required').max(PROJECT_LIMITS.name),
+  description: z.string().trim().min(1, 'required').max(PROJECT_LIMITS.description),
   domainsProduction: domainRows,
   domainsSandbox: domainRows,
 });
@@ -90,13 +92,19 @@ export function ProjectForm({ initial, onSubmit, submitLabel, cancelLabel }: Pro
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-5">
       <Field label={t('projectName', { ns: 'Form' })} error={fieldError(errors.name?.message)}>
-        <Input autoComplete="off" maxLength={120} required aria-required="true" {...form.register('name')} />
+        <Input
+          autoComplete="off"
+          maxLength={PROJECT_LIMITS.name}
+          required
+          aria-required="true"
+          {...form.register('name')}
+        />
       </Field>
       <Field label={t('projectDescription', { ns: 'Form' })} error={fieldError(errors.description?.message)}>
         <AutoGrowTextarea
           minRows={3}
           maxRows={5}
-          maxLength={2000}
+          maxLength={PROJECT_LIMITS.description}
           required
           aria-required="true"
           {...form.register('description')}
@@ -131,14 +139,11 @@ export function ProjectForm({ initial, onSubmit, submitLabel, cancelLabel }: Pro
         />
       </div>
       {errors.root?.message ? (
-        <p
-          role="alert"
-          className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
-        >
+        <FormAlert>
           {errors.root.message === 'invalidInput'
             ? t('invalidInput', { ns: 'Projects' })
             : t('saveFailed', { ns: 'Projects' })}
-        </p>
+        </FormAlert>
       ) : null}
       <DialogFooter>
         <DialogClose asChild>

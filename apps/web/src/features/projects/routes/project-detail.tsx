@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { Outlet, redirect, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { PageTitle } from '@/components/page-title';
 import { paths } from '@/config/paths';
 import { NotFoundError } from '@/lib/api-errors';
-import { slugify, splitSlugId } from '@/lib/format';
+import { redirectToCanonical } from '@/lib/canonical-path';
+import { splitSlugId } from '@/lib/format';
 import type { RouteDataLoader } from '@/lib/route-loader';
 import { useSession } from '@/hooks/use-session';
 import { readSession } from '@/lib/session';
@@ -18,16 +19,11 @@ import { SignedOut } from '@/components/signed-out';
  */
 export const projectDetailLoader: RouteDataLoader = async ({ queryClient }, { params, request }) => {
   if (!readSession()) return;
-  const segment = params.projectSlugId ?? '';
-  const parsed = splitSlugId(segment);
+  const parsed = splitSlugId(params.projectSlugId ?? '');
   if (!parsed) throw new NotFoundError();
   const project = await queryClient.ensureQueryData(projectQueryOptions(parsed.id));
   // Renamed project or a wrong name: correct the slug, keep the child part of the path.
-  if (slugify(project.name) !== parsed.slug) {
-    const url = new URL(request.url);
-    const rest = url.pathname.slice(`/projects/${segment}`.length);
-    throw redirect(`${paths.project(project.name, project.id)}${rest}${url.search}${url.hash}`);
-  }
+  redirectToCanonical(request, paths.project(project.name, project.id));
 };
 
 /**

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Breadcrumb } from '@/components/breadcrumb';
 import { PageTitle } from '@/components/page-title';
-import { ErrorState } from '@/components/query-state';
+import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -20,7 +20,6 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
-import { isNotFoundError } from '@/lib/api-errors';
 import { splitSlugId } from '@/lib/format';
 import { localized } from '@/lib/localized';
 import { useProject } from '@/resources/projects';
@@ -36,25 +35,24 @@ export function ProjectMainRoute() {
   const { projectSlugId = '' } = useParams();
   const project = useProject(splitSlugId(projectSlugId)?.id ?? '');
 
-  if (project.isPending) return <ProjectSkeleton />;
-  if (project.isError) {
-    // Deleted meanwhile (another tab): say so instead of a generic error.
-    return isNotFoundError(project.error) ? (
-      <EmptyState
-        title={t('goneTitle')}
-        actions={
-          <Button asChild variant="outline">
-            <Link to={paths.projects()}>{t('backToProjects')}</Link>
-          </Button>
-        }
-      >
-        <p>{t('goneText')}</p>
-      </EmptyState>
-    ) : (
-      <ErrorState onRetry={() => void project.refetch()} />
-    );
-  }
-  return <ProjectView project={project.data} />;
+  // Deleted meanwhile (another tab): say so instead of a generic error.
+  const gone = (
+    <EmptyState
+      title={t('goneTitle')}
+      actions={
+        <Button asChild variant="outline">
+          <Link to={paths.projects()}>{t('backToProjects')}</Link>
+        </Button>
+      }
+    >
+      <p>{t('goneText')}</p>
+    </EmptyState>
+  );
+  return (
+    <QueryState query={project} pending={<ProjectSkeleton />} gone={gone}>
+      {(data) => <ProjectView project={data} />}
+    </QueryState>
+  );
 }
 
 function ProjectView({ project }: { project: Project }) {

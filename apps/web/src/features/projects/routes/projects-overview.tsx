@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/page-title';
-import { ErrorState } from '@/components/query-state';
+import { QueryState } from '@/components/query-state';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
@@ -53,35 +53,40 @@ function ProjectsScreen({ userOid }: { userOid: string }) {
         // With no projects yet, the empty state carries the one create button.
         actions={hasProjects ? <CreateProjectDialog userOid={userOid} /> : null}
       />
-      {projects.isPending ? (
-        <div
-          role="status"
-          aria-label={t('loading', { ns: 'General' })}
-          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
-        >
-          {[0, 1, 2].map((n) => (
-            <Skeleton key={n} className="h-44 rounded-xl" />
-          ))}
-        </div>
-      ) : projects.isError ? (
-        <ErrorState onRetry={() => void projects.refetch()} />
-      ) : hasProjects ? (
-        <ul aria-label={t('listLabel')} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {projects.data.map((project) => (
-            <li key={project.key}>
-              <ProjectCard project={project} />
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <EmptyState
-          media={<ProjectsIllustration className="h-32 w-auto sm:h-36" />}
-          title={t('emptyTitle')}
-          actions={<CreateProjectDialog userOid={userOid} />}
-        >
-          <p>{t('emptyText')}</p>
-        </EmptyState>
-      )}
+      <QueryState
+        query={projects}
+        pending={
+          <div
+            role="status"
+            aria-label={t('loading', { ns: 'General' })}
+            className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+          >
+            {[0, 1, 2].map((n) => (
+              <Skeleton key={n} className="h-44 rounded-xl" />
+            ))}
+          </div>
+        }
+      >
+        {(list) =>
+          list.length > 0 ? (
+            <ul aria-label={t('listLabel')} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {list.map((project) => (
+                <li key={project.key}>
+                  <ProjectCard project={project} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <EmptyState
+              media={<ProjectsIllustration className="h-32 w-auto sm:h-36" />}
+              title={t('emptyTitle')}
+              actions={<CreateProjectDialog userOid={userOid} />}
+            >
+              <p>{t('emptyText')}</p>
+            </EmptyState>
+          )
+        }
+      </QueryState>
     </>
   );
 }

@@ -9,6 +9,7 @@ import {
   stripSpaces,
   toRows,
 } from './domain-list';
+import { PROJECT_LIMITS } from '@portal/contract/project';
 
 describe('domain list editing', () => {
   it('always offers a row to type into', () => {
@@ -33,6 +34,11 @@ describe('domain list editing', () => {
   it('Enter on an empty row adds nothing and moves on', () => {
     expect(addRowAfter(['a', ''], 1)).toEqual({ rows: ['a', ''], focus: 1 });
     expect(addRowAfter(['', 'b'], 0)).toEqual({ rows: ['', 'b'], focus: 1 });
+  });
+
+  it('Enter adds no row beyond the number of hosts the server takes', () => {
+    const full = Array.from({ length: PROJECT_LIMITS.domains }, (_, i) => `host${i}.example.com`);
+    expect(addRowAfter(full, 3)).toEqual({ rows: full, focus: 3 });
   });
 
   it('removing a row focuses the one before; the only row is cleared', () => {

@@ -1,4 +1,4 @@
-import { hostSchema } from '@portal/contract/project';
+import { hostSchema, PROJECT_LIMITS } from '@portal/contract/project';
 
 // The editing rules of the domain lists in the project form: one host per row, no
 // spaces, Enter adds a row, Backspace/Delete on an empty row removes it (the only row is
@@ -30,6 +30,8 @@ export function addRowAfter(rows: DomainRows, index: number): { rows: string[]; 
   if ((rows[index] ?? '') === '') {
     return { rows: [...rows], focus: Math.min(index + 1, rows.length - 1) };
   }
+  // A list holds at most as many hosts as the server takes.
+  if (rows.length >= PROJECT_LIMITS.domains) return { rows: [...rows], focus: index };
   const next = [...rows];
   next.splice(index + 1, 0, '');
   return { rows: next, focus: index + 1 };
