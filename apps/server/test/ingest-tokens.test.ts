@@ -29,4 +29,15 @@ describe('usage calls with several ingest tokens', () => {
     expect((await check(`${OLD},${NEW}`)).statusCode).toBe(401);
     expect((await check('another-token-0123456789abcdef012345')).statusCode).toBe(401);
   });
+
+  it('documents both calls with an example in the OpenAPI document', async () => {
+    const openapi = (await ctx.app.inject({ method: 'GET', url: '/rest/docs/json' })).json<{
+      paths: Record<string, { post?: { description?: string } }>;
+    }>();
+    for (const path of ['/rest/usage/ingest', '/rest/usage/licence-check']) {
+      const description = openapi.paths[path]?.post?.description ?? '';
+      expect(description).toContain(`curl -X POST https://portal.example.com${path}`);
+      expect(description).toContain('USAGE_INGEST_TOKEN');
+    }
+  });
 });

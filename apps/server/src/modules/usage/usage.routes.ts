@@ -8,6 +8,33 @@ import {
 import { environmentOf } from './licence-check.js';
 import { findLiveLicenceByKey, licenceIdsByKey, upsertUsage } from './usage.repository.js';
 
+// What the provider's services read in the OpenAPI document (and docs/operations.md#usage-feed).
+const INGEST_DESCRIPTION = `Send the absolute count of calls per licence key and day (UTC), as often as you like:
+a resent batch changes nothing, and for one key and day the last item of a batch wins. At most 5000
+items per call. Keys the portal does not know come back in \`unknownKeys\`; the others are stored.
+
+Authorization: \`Bearer <token>\`, one of the comma-separated tokens of USAGE_INGEST_TOKEN (several, so a
+token can be replaced without downtime).
+
+\`\`\`sh
+curl -X POST https://portal.example.com/rest/usage/ingest \\
+  -H "Authorization: Bearer $USAGE_INGEST_TOKEN" -H 'Content-Type: application/json' \\
+  -d '{"items":[{"licenceKey":"lk_3q2…","day":"2026-11-21","count":1234}]}'
+# {"accepted":1,"unknownKeys":[]}
+\`\`\``;
+
+const LICENCE_CHECK_DESCRIPTION = `Tells a service whether a licence key may be used: it must belong to a live licence of a live
+project and be switched on. With \`host\` (the host the call came from, from Origin or Referer), the host
+must also be one of the project's production or sandbox domains; \`*.example.com\` entries match
+subdomains. Unknown, deleted and switched-off keys all answer \`valid: false\`.
+
+\`\`\`sh
+curl -X POST https://portal.example.com/rest/usage/licence-check \\
+  -H "Authorization: Bearer $USAGE_INGEST_TOKEN" -H 'Content-Type: application/json' \\
+  -d '{"licenceKey":"lk_3q2…","host":"shop.example.com"}'
+# {"valid":true,"serviceId":"captchaPro","environment":"production"}
+\`\`\``;
+
 export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/rest/usage/ingest',
@@ -17,6 +44,7 @@ export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['usage'],
         summary: "Provider's services report absolute daily counts per licence key (idempotent)",
+        description: INGEST_DESCRIPTION,
         security: [{ bearer: [] }],
         body: usageIngestSchema,
         response: { 200: usageIngestResponseSchema },
@@ -44,6 +72,7 @@ export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['usage'],
         summary: "Provider's services check a licence key (live, online, and for which of the project's domains)",
+        description: LICENCE_CHECK_DESCRIPTION,
         security: [{ bearer: [] }],
         body: licenceCheckSchema,
         response: { 200: licenceCheckResponseSchema },
