@@ -17,7 +17,7 @@ export interface OutboxWorkerOptions {
   leaseMs: number;
 }
 
-// 30 s, 1, 2, 4, … minutes, at most an hour apart: ten attempts cover about four hours of
+// 30 s, 1, 2, 4, … minutes, at most an hour apart: ten attempts cover about three hours of
 // mail server outage before a mail is marked failed (an admin sees it in the outbox list).
 export const DEFAULT_OUTBOX_OPTIONS: OutboxWorkerOptions = {
   pollMs: 1000,

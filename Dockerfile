@@ -1,0 +1,47 @@
+# The portal as one container: the API and the built web app in one Node process.
+# Not built by the tests of this repository (see docs/operations.md#container).
+#
+#   docker build -t portal .
+#   docker run -p 3000:3000 -e PUBLIC_URL=https://portal.example.com -v portal-data:/var/lib/portal portal
+
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+# 1. Build: every dependency, then the web app (apps/web/dist) and the server bundle (apps/server/dist).
+FROM ${NODE_IMAGE} AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY packages/contract/package.json packages/contract/
+COPY apps/server/package.json apps/server/
+COPY apps/web/package.json apps/web/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+# 2. Runtime dependencies of the server only (no dev tools, nothing of the web app's).
+FROM ${NODE_IMAGE} AS dependencies
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY packages/contract/package.json packages/contract/
+COPY apps/server/package.json apps/server/
+COPY apps/web/package.json apps/web/
+RUN npm ci --omit=dev --workspace apps/server --no-audit --no-fund && npm cache clean --force
+
+# 3. What runs: dependencies, the two bundles, the web build; as the unprivileged user node.
+FROM ${NODE_IMAGE}
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    DATABASE_URL=sqlite:/var/lib/portal/portal.sqlite
+WORKDIR /app
+COPY --from=dependencies /app ./
+COPY --from=build /app/apps/server/dist ./apps/server/dist
+COPY --from=build /app/apps/web/dist ./apps/web/dist
+RUN mkdir -p /var/lib/portal && chown node:node /var/lib/portal \
+    && ln -s /app/apps/server/dist/cli.js /usr/local/bin/portal
+USER node
+VOLUME /var/lib/portal
+EXPOSE 3000
+# Liveness only (the process answers); readiness for a load balancer is GET /rest/ready.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/rest/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["node", "apps/server/dist/main.js"]
