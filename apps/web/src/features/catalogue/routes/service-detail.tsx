@@ -73,7 +73,9 @@ export function ServiceDetailRoute() {
           items={[{ label: t('services', { ns: 'Navigation' }), to: paths.services() }, { label: name }]}
         />
         <header className="flex flex-col gap-5">
-          <div className="flex items-center gap-4">
+          {/* On a phone the logo sits above the name: the whole width is the name's, so a long
+              compound ("PLZ-Autovervollständigung") fits without breaking inside a word. */}
+          <div className="flex flex-col items-start gap-3 sm:flex-row sm:items-center sm:gap-4">
             {service.logo ? (
               <img
                 src={service.logo}
@@ -83,9 +85,9 @@ export function ServiceDetailRoute() {
                 className="size-12 shrink-0 rounded-2xl border border-border bg-card sm:size-14"
               />
             ) : null}
-            {/* min-w-0: a long compound may wrap (hyphenated, see styles/index.css) instead of
-                widening the page on a phone. */}
-            <div className="flex min-w-0 flex-col items-start gap-1.5">
+            {/* min-w-0: a word longer than the line still wraps (hyphenated where the browser
+                can, see styles/index.css) instead of widening the page. */}
+            <div className="flex max-w-full min-w-0 flex-col items-start gap-1.5">
               <h1 className="max-w-full text-2xl font-semibold tracking-tight text-balance sm:text-4xl">
                 {name}
               </h1>

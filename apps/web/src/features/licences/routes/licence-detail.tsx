@@ -106,8 +106,10 @@ function LicenceView({ licence }: { licence: Licence }) {
                 {licence.project.name}
               </Link>
             </p>
+            {/* text-xl on a phone: beside the menu button, the longest service name
+                ("PLZ-Autovervollständigung") still fits on its line, unbroken. */}
             <div className="flex flex-wrap items-center gap-3">
-              <h1 className="min-w-0 text-2xl font-semibold tracking-tight sm:text-4xl">{serviceName}</h1>
+              <h1 className="min-w-0 text-xl font-semibold tracking-tight sm:text-4xl">{serviceName}</h1>
               {licence.online ? null : <Badge tone="warning">{t('inactive')}</Badge>}
             </div>
             <p className="text-muted-foreground">{t('owner', { owner: licence.project.owner })}</p>
