@@ -345,16 +345,20 @@ describe(`crash safety (${dialect})`, () => {
         expect(problems, `cycle ${cycle}`).toEqual([]);
         portal = await startPortal(database.url, {}, port);
         readyTimes.push(portal.readyMs);
-        expect(portal.readyMs, `ready after restart ${cycle}`).toBeLessThanOrEqual(READY_LIMIT_MS);
       }
+      const sorted = [...readyTimes].sort((a, b) => a - b);
+      const slowStarts = readyTimes.filter((ms) => ms > READY_LIMIT_MS).length;
       printFigures('crash-safety', {
         cycles: CYCLES,
         writers: WRITERS,
         acknowledgedWrites: acknowledged,
         inFlightAtKill: inFlight,
         losses: 0,
-        maxReadyMs: Math.round(Math.max(...readyTimes)),
+        medianReadyMs: Math.round(sorted[Math.floor(sorted.length / 2)]!),
+        maxReadyMs: Math.round(sorted.at(-1)!),
+        restartsOver2s: slowStarts,
       });
+      expect(slowStarts, `restarts not ready within ${READY_LIMIT_MS} ms`).toBe(0);
     },
     budget(240_000, 1_500_000),
   );
