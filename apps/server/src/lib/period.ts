@@ -31,9 +31,30 @@ export function dayCount(period: Period): number {
   return Math.max(0, dayNumber(period.to) - dayNumber(period.from) + 1);
 }
 
-/** Every day of the period in order. */
+const pad2 = (n: number): string => (n < 10 ? `0${n}` : String(n));
+const isLeapYear = (y: number): boolean => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
+const daysInMonth = (y: number, m: number): number => (m === 2 && isLeapYear(y) ? 29 : (MONTH_DAYS[m - 1] ?? 31));
+
+/**
+ * Every day of the period in order. Counted on from the first day without a Date per day: the
+ * licence chart lists 90 days on every call.
+ */
 export function daysOf(period: Period): string[] {
-  return Array.from({ length: dayCount(period) }, (_, i) => addDays(period.from, i));
+  const count = dayCount(period);
+  const days = new Array<string>(count);
+  let [y, m, d] = period.from.split('-').map(Number) as [number, number, number];
+  for (let i = 0; i < count; i++) {
+    days[i] = `${y}-${pad2(m)}-${pad2(d)}`;
+    if (++d > daysInMonth(y, m)) {
+      d = 1;
+      if (++m > 12) {
+        m = 1;
+        y += 1;
+      }
+    }
+  }
+  return days;
 }
 
 /** First and last day of the calendar month (UTC) containing `day`. */

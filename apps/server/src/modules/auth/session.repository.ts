@@ -1,4 +1,5 @@
 import type { Db, PersonRow } from '../../db/database.js';
+import { preparedQuery } from '../../db/prepared-query.js';
 
 export async function insertSession(
   db: Db,
@@ -17,11 +18,8 @@ export async function insertSession(
     .execute();
 }
 
-export async function findSessionWithPerson(
-  db: Db,
-  tokenHash: string,
-): Promise<{ sessionId: string; lastSeenAt: string; absoluteExpiresAt: string; person: PersonRow } | undefined> {
-  const row = await db
+const sessionWithPerson = preparedQuery((db: Db, tokenHash: string) =>
+  db
     .selectFrom('session')
     .innerJoin('person', 'person.id', 'session.personId')
     .selectAll('person')
@@ -33,8 +31,14 @@ export async function findSessionWithPerson(
     .where('session.tokenHash', '=', tokenHash)
     // A disabled person's sessions are deleted when they are disabled; this keeps them out
     // even if one were left behind.
-    .where('person.disabled', '=', 0)
-    .executeTakeFirst();
+    .where('person.disabled', '=', 0),
+);
+
+export async function findSessionWithPerson(
+  db: Db,
+  tokenHash: string,
+): Promise<{ sessionId: string; lastSeenAt: string; absoluteExpiresAt: string; person: PersonRow } | undefined> {
+  const [row] = await sessionWithPerson(db, tokenHash);
   if (!row) return undefined;
   const { sessionId, sessionLastSeenAt, sessionAbsoluteExpiresAt, ...person } = row;
   return { sessionId, lastSeenAt: sessionLastSeenAt, absoluteExpiresAt: sessionAbsoluteExpiresAt, person };

@@ -9,7 +9,24 @@ export const mediaUrl = (id: string): string => `/rest/media/${id}`;
 
 const urlOrNull = (id: string | null): string | null => (id ? mediaUrl(id) : null);
 
-export function toServiceSummary(row: ServiceRow): ServiceSummary {
+/** What a summary needs of a service row (see serviceSummaryColumns). */
+export type ServiceSummaryRow = Pick<
+  ServiceRow,
+  | 'id'
+  | 'category'
+  | 'nameDe'
+  | 'nameEn'
+  | 'descriptionShortDe'
+  | 'descriptionShortEn'
+  | 'accounting'
+  | 'logoMediaId'
+  | 'thumbnailMediaId'
+  | 'pricePer1000Calls'
+  | 'monthlyFee'
+  | 'singlePayment'
+>;
+
+export function toServiceSummary(row: ServiceSummaryRow): ServiceSummary {
   return {
     key: row.id,
     id: row.id,

@@ -1,6 +1,22 @@
 import type { Insertable } from 'kysely';
 import type { Db, LegalPageTable, PricePackageTable, ServiceImageTable, ServiceTable } from '../../db/database.js';
 
+/** The columns a service summary (catalogue list, a project's licences) is made of. */
+export const serviceSummaryColumns = [
+  'service.id',
+  'service.category',
+  'service.nameDe',
+  'service.nameEn',
+  'service.descriptionShortDe',
+  'service.descriptionShortEn',
+  'service.accounting',
+  'service.logoMediaId',
+  'service.thumbnailMediaId',
+  'service.pricePer1000Calls',
+  'service.monthlyFee',
+  'service.singlePayment',
+] as const;
+
 export async function listServices(db: Db) {
   return db.selectFrom('service').selectAll().execute();
 }

@@ -1,12 +1,12 @@
 import type { Db } from '../../db/database.js';
+import { preparedQuery } from '../../db/prepared-query.js';
+import { serviceSummaryColumns } from '../catalogue/catalogue.repository.js';
 
-/** Live licences of the given projects with their services, oldest first. */
-export async function listLiveLicencesOfProjects(db: Db, projectIds: readonly string[]) {
-  if (projectIds.length === 0) return [];
-  return db
+const liveLicencesOfProjects = preparedQuery((db: Db, projectIds: readonly string[]) =>
+  db
     .selectFrom('serviceLicence')
     .innerJoin('service', 'service.id', 'serviceLicence.serviceId')
-    .selectAll('service')
+    .select(serviceSummaryColumns)
     .select([
       'serviceLicence.id as licenceId',
       'serviceLicence.projectId as projectId',
@@ -16,19 +16,31 @@ export async function listLiveLicencesOfProjects(db: Db, projectIds: readonly st
     .where('serviceLicence.projectId', 'in', projectIds)
     .where('serviceLicence.deletedAt', 'is', null)
     .orderBy('serviceLicence.createdAt')
-    .orderBy('serviceLicence.id')
-    .execute();
+    .orderBy('serviceLicence.id'),
+);
+
+/** Live licences of the given projects with their services' summaries, oldest first. */
+export async function listLiveLicencesOfProjects(db: Db, projectIds: readonly string[]) {
+  if (projectIds.length === 0) return [];
+  return liveLicencesOfProjects(db, projectIds);
 }
 
-/** A live licence whose live project belongs to this owner; anything else is not found. */
-export async function findLiveLicenceOfOwner(db: Db, licenceId: string, ownerId: string) {
-  return db
+const liveLicenceOfOwner = preparedQuery((db: Db, licenceId: string, ownerId: string) =>
+  db
     .selectFrom('serviceLicence')
     .innerJoin('project', 'project.id', 'serviceLicence.projectId')
     .innerJoin('person', 'person.id', 'project.ownerId')
     .innerJoin('service', 'service.id', 'serviceLicence.serviceId')
-    .selectAll('service')
     .select([
+      'service.id',
+      'service.nameDe',
+      'service.nameEn',
+      'service.accounting',
+      'service.logoMediaId',
+      'service.jsServiceCodeType',
+      'service.jsServiceCodeTemplate',
+      'service.serviceCodeBackendTemplate',
+      'service.formJson',
       'serviceLicence.id as licenceId',
       'serviceLicence.licenceKey as licenceKey',
       'serviceLicence.online as online',
@@ -43,8 +55,13 @@ export async function findLiveLicenceOfOwner(db: Db, licenceId: string, ownerId:
     .where('serviceLicence.id', '=', licenceId)
     .where('serviceLicence.deletedAt', 'is', null)
     .where('project.deletedAt', 'is', null)
-    .where('project.ownerId', '=', ownerId)
-    .executeTakeFirst();
+    .where('project.ownerId', '=', ownerId),
+);
+
+/** A live licence whose live project belongs to this owner; anything else is not found. */
+export async function findLiveLicenceOfOwner(db: Db, licenceId: string, ownerId: string) {
+  const [licence] = await liveLicenceOfOwner(db, licenceId, ownerId);
+  return licence;
 }
 
 export type LicenceWithContext = NonNullable<Awaited<ReturnType<typeof findLiveLicenceOfOwner>>>;

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { preparedQuery } from '../../db/prepared-query.js';
 
 const projectColumns = [
   'project.id',
@@ -14,16 +15,15 @@ const projectColumns = [
   'person.email as ownerEmail',
 ] as const;
 
-export async function listLiveProjectsOfOwner(db: Db, ownerId: string) {
-  return db
+export const listLiveProjectsOfOwner = preparedQuery((db: Db, ownerId: string) =>
+  db
     .selectFrom('project')
     .innerJoin('person', 'person.id', 'project.ownerId')
     .select(projectColumns)
     .where('project.ownerId', '=', ownerId)
     .where('project.deletedAt', 'is', null)
-    .orderBy('project.createdAt', 'desc')
-    .execute();
-}
+    .orderBy('project.createdAt', 'desc'),
+);
 
 /** A live project of this owner; another owner's or a deleted one is not found. */
 export async function findLiveProjectOfOwner(db: Db, id: string, ownerId: string) {

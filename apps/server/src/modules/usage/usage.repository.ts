@@ -1,29 +1,32 @@
 import type { Db } from '../../db/database.js';
+import { preparedQuery } from '../../db/prepared-query.js';
 
-/** Σ usage per licence within [from, to] (days inclusive). */
-export async function sumUsageByLicence(db: Db, licenceIds: readonly string[], from: string, to: string) {
-  if (licenceIds.length === 0) return new Map<string, number>();
-  const rows = await db
+const usageSums = preparedQuery((db: Db, licenceIds: readonly string[], from: string, to: string) =>
+  db
     .selectFrom('usageDaily')
     .select(['licenceId', (eb) => eb.fn.sum<number>('count').as('total')])
     .where('licenceId', 'in', licenceIds)
     .where('day', '>=', from)
     .where('day', '<=', to)
-    .groupBy('licenceId')
-    .execute();
+    .groupBy('licenceId'),
+);
+
+/** Σ usage per licence within [from, to] (days inclusive). */
+export async function sumUsageByLicence(db: Db, licenceIds: readonly string[], from: string, to: string) {
+  if (licenceIds.length === 0) return new Map<string, number>();
+  const rows = await usageSums(db, licenceIds, from, to);
   return new Map(rows.map((r) => [r.licenceId, Number(r.total)]));
 }
 
-export async function usagePerDay(db: Db, licenceId: string, from: string, to: string) {
-  return db
+export const usagePerDay = preparedQuery((db: Db, licenceId: string, from: string, to: string) =>
+  db
     .selectFrom('usageDaily')
     .select(['day', 'count'])
     .where('licenceId', '=', licenceId)
     .where('day', '>=', from)
     .where('day', '<=', to)
-    .orderBy('day')
-    .execute();
-}
+    .orderBy('day'),
+);
 
 /** Sets the absolute count of a day (idempotent: a resent batch changes nothing). */
 export async function upsertUsage(db: Db, rows: ReadonlyArray<{ licenceId: string; day: string; count: number }>) {
