@@ -50,10 +50,11 @@ function promptHidden(io: CliIo, questions: string[]): Promise<string[]> {
         else if (char >= ' ' && typed.length < MAX_INPUT_BYTES) typed += char;
       }
     };
-    stderr.write(questions[0] ?? '');
+    // Echo off before the question shows, so nothing typed after it can appear on screen.
     stdin.setRawMode?.(true);
     stdin.resume();
     stdin.on('data', onData);
+    stderr.write(questions[0] ?? '');
   });
 }
 
