@@ -19,7 +19,7 @@ export interface PreloadDependencies {
 }
 
 /** What the preload needs to know of a screen route (app/router.tsx). */
-export interface PreloadRoute {
+interface PreloadRoute {
   namespaces: readonly Namespace[];
   data?: () => Promise<RouteDataLoader>;
   /** Shows the signed-in user's data. */

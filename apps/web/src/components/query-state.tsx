@@ -19,7 +19,7 @@ export function ErrorState({ message, onRetry }: { message?: string; onRetry?: (
   );
 }
 
-export interface QueryStateProps<T> {
+interface QueryStateProps<T> {
   query: UseQueryResult<T>;
   /** While the data loads (a skeleton of the area). */
   pending: ReactNode;

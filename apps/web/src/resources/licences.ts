@@ -9,7 +9,7 @@ import { licencePath } from '@/lib/rest-paths';
 // drops it from the cache when its project is renamed or deleted.
 
 /** Without a period the server counts the last 90 days (every day present in callsPerDate). */
-export function getLicence({ id, signal }: { id: string; signal?: AbortSignal }) {
+function getLicence({ id, signal }: { id: string; signal?: AbortSignal }) {
   return restClient.get<Licence>(licencePath(id), { signal });
 }
 

@@ -8,7 +8,7 @@ import { personPaths, projectPaths } from '@/lib/rest-paths';
 // and edits them, the catalogue adds services to them, the licences feature changes the
 // licences they list; all of them read and update the cache through these functions.
 
-export function getProjects({ userOid, signal }: { userOid: string; signal?: AbortSignal }) {
+function getProjects({ userOid, signal }: { userOid: string; signal?: AbortSignal }) {
   return restClient.get<Project[]>(personPaths.projects(userOid), { signal });
 }
 

@@ -10,7 +10,7 @@ import { servicePaths } from '@/lib/rest-paths';
 // (features do not import each other): one request and one cache entry for both.
 // Typed by the contract's schema; not parsed at run time, which would put zod into the
 // first-load bundle (the server validates its answers against the same schema).
-export function getServices({ language, signal }: { language: Language; signal?: AbortSignal }) {
+function getServices({ language, signal }: { language: Language; signal?: AbortSignal }) {
   return restClient.get<ServiceSummary[]>(servicePaths.list(), {
     query: { orderby: 'name' },
     language,
@@ -18,7 +18,7 @@ export function getServices({ language, signal }: { language: Language; signal?:
   });
 }
 
-export const servicesQueryOptions = (language: Language) =>
+const servicesQueryOptions = (language: Language) =>
   queryOptions({
     queryKey: serviceKeys.list(language),
     queryFn: ({ signal }) => getServices({ language, signal }),
