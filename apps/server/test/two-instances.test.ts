@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testMail } from '../src/modules/mail/mail.templates.js';
@@ -212,6 +215,54 @@ describe.runIf(dialect === 'postgres' && process.env.TEST_REDIS !== '0')(
         await new Promise((r) => setTimeout(r, 100));
       await new Promise((resolve) => setTimeout(resolve, 2500)); // both poll every second: a duplicate would arrive by now
       expect([...subjects].sort()).toEqual(expected.sort());
+    });
+
+    it('shows a catalogue imported with the command line on both at once', async () => {
+      const list = async (instance: Instance) =>
+        ((await (await call(instance, '/rest/collection/service')).json()) as Array<{ id: string }>).map(
+          (s) => s.id,
+        );
+      expect(await list(a)).toEqual([]); // both now hold the empty list in their caches
+      expect(await list(b)).toEqual([]);
+      const dir = mkdtempSync(join(tmpdir(), 'portal-catalogue-'));
+      try {
+        mkdirSync(join(dir, 'services', 'newService'), { recursive: true });
+        const text = { de: 'Neu', en: 'New' };
+        writeFileSync(
+          join(dir, 'services', 'newService', 'service.json'),
+          JSON.stringify({
+            id: 'newService',
+            category: 'data',
+            name: text,
+            descriptionShort: text,
+            description: text,
+            accounting: 'monthly',
+            pricePer1000CallsCents: 0,
+            monthlyFeeCents: 990,
+            singlePaymentCents: 0,
+            demoHref: null,
+            dataCopyright: null,
+            dataLastUpdate: null,
+            integrationCode: {
+              type: 'html',
+              template: '<div data-key="{{licenceKey}}"></div>',
+              backendTemplate: null,
+            },
+            settingsForm: null,
+            logo: null,
+            thumbnail: null,
+            gallery: [],
+          }),
+        );
+        const imported = await runProgram([built.cli, 'catalogue:import', dir], {
+          env: { DATABASE_URL: database.url, REDIS_URL: redisUrl },
+        });
+        expect(imported).toMatchObject({ code: 0, stderr: '' });
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+      expect(await list(a)).toEqual(['newService']);
+      expect(await list(b)).toEqual(['newService']);
     });
 
     it('keeps serving on one when the other is killed', async () => {

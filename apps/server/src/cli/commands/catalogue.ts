@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import type { CatalogueItemSource, CatalogueSource } from '../../modules/catalogue/catalogue-files.js';
 import { exportCatalogue } from '../../modules/catalogue/catalogue-export.service.js';
 import { importCatalogue } from '../../modules/catalogue/catalogue-import.service.js';
+import { announceCatalogueChange } from '../change-notice.js';
 import { CliError, type Command } from '../command.js';
 import { withDatabase } from '../database.js';
 import { ensureFolder, entries, readBytes, readJson, requireFolder, writeJson } from './files.js';
@@ -97,6 +98,10 @@ const catalogueImport: Command = {
     }
     for (const { item, outcome } of report.items) invocation.print(`${item}: ${outcome}`);
     const changed = report.items.filter((i) => i.outcome !== 'unchanged').length;
+    if (changed > 0 || report.removedImages > 0) {
+      const warning = await announceCatalogueChange(invocation.config().redisUrl);
+      if (warning) invocation.io.stderr.write(`portal catalogue:import: ${warning}\n`);
+    }
     invocation.print(
       `Imported ${report.items.length} items (${changed} created or updated); ${report.removedImages} unused images removed`,
     );
