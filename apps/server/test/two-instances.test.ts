@@ -112,7 +112,7 @@ describe.runIf(dialect === 'postgres' && process.env.TEST_REDIS !== '0')(
       await Promise.all([waitReady(a), waitReady(b)]);
     }, 60_000);
     afterAll(async () => {
-      for (const instance of [a, b]) instance.child.kill('SIGTERM');
+      for (const instance of [a, b]) if (instance.child.exitCode === null) instance.child.kill('SIGTERM');
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
       await database.destroy();
       built.remove();
@@ -273,6 +273,12 @@ describe.runIf(dialect === 'postgres' && process.env.TEST_REDIS !== '0')(
       expect((await call(b, '/rest/ready')).status).toBe(200);
       expect((await me(b, person.id, token)).status).toBe(200);
       expect((await signIn(b, person.email, person.password)).status).toBe(200);
+    });
+
+    it('stops cleanly on SIGTERM, its outbox worker included', async () => {
+      const closed = new Promise<number | null>((resolve) => b.child.once('close', resolve));
+      b.child.kill('SIGTERM');
+      expect(await closed).toBe(0);
     });
   },
 );
