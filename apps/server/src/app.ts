@@ -24,6 +24,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { translationRoutes } from './modules/translation/translation.routes.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { mediaRoutes } from './modules/catalogue/media.routes.js';
+import { accountRoutes } from './modules/account/account.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { LoginThrottle, memoryLimiters, redisLimiters } from './modules/auth/login-throttle.js';
 import { personRoutes } from './modules/person/person.routes.js';
@@ -149,6 +150,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(mediaRoutes);
   const throttle = new LoginThrottle(redis ? redisLimiters(redis) : memoryLimiters);
   await app.register(authRoutes, { throttle });
+  await app.register(accountRoutes);
   await app.register(personRoutes);
   await app.register(projectRoutes);
   await app.register(licenceRoutes);

@@ -46,6 +46,7 @@ const envSchema = z.object({
     .transform((v) => v.replace(/\/+$/, ''))
     .optional(),
   USAGE_INGEST_TOKEN: ingestTokens.optional(),
+  SIGNUP: z.enum(['open', 'invite']).default('open'),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -70,6 +71,8 @@ export interface Config {
   contactTo: string | undefined;
   /** Address of the portal as its users reach it (links in mails), without a trailing slash. */
   publicUrl: string | undefined;
+  /** open: anyone may sign up; invite: accounts come from invitations only. */
+  signup: Env['SIGNUP'];
   /** Accepted bearer tokens of the usage calls; empty: the calls are closed. */
   usageIngestTokens: string[];
   /** Folder of the built web app; unset in tests that only talk to /rest/. */
@@ -121,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { webDist?: string 
     mailFrom: e.MAIL_FROM,
     contactTo: e.CONTACT_TO,
     publicUrl: e.PUBLIC_URL,
+    signup: e.SIGNUP,
     usageIngestTokens: e.USAGE_INGEST_TOKEN ?? [],
     webDist: e.WEB_DIST ?? defaults.webDist,
     logLevel: e.LOG_LEVEL,

@@ -70,6 +70,38 @@ describe('portal command line: setup and accounts', () => {
     expect(none.code).toBe(2);
   });
 
+  it('invites with user:add --invite: no password asked, the mail queued, its link sets the password', async () => {
+    const env = { PUBLIC_URL: 'https://portal.example.com' };
+    const run = await portal(
+      ['user:add', '--email', 'Invited@Example.com', '--firstname', 'Ina', '--language', 'en', '--invite'],
+      undefined,
+      env,
+    );
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^Invited customer invited@example\.com \(id \w+\)/);
+    const mail = await database.db
+      .selectFrom('mailOutbox')
+      .selectAll()
+      .where('toAddress', '=', 'invited@example.com')
+      .executeTakeFirstOrThrow();
+    expect(mail).toMatchObject({ kind: 'invitation', language: 'en', state: 'queued' });
+    const token = /https:\/\/portal\.example\.com\/reset-password\?token=([\w-]{43})/.exec(
+      mail.textBody,
+    )?.[1];
+    expect((await signIn('invited@example.com', 'any passphrase at all')).statusCode).toBe(401);
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/rest/password/reset',
+      payload: { token, password: 'chosen passphrase' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await signIn('invited@example.com', 'chosen passphrase')).statusCode).toBe(200);
+
+    const again = await portal(['user:add', '--email', 'invited@example.com', '--invite'], undefined, env);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('invited@example.com is already in use');
+  });
+
   it('says the database is up to date on a second migrate, and refuses commands on an unmigrated database', async () => {
     const again = await portal(['migrate']);
     expect(again.code).toBe(0);

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
+import * as initialSchema from '../src/db/migrations/0001-initial-schema.js';
+import * as operators from '../src/db/migrations/0002-operators.js';
+import * as accounts from '../src/db/migrations/0003-accounts.js';
 import { prepareDatabase } from '../src/seed/prepare-database.js';
 import { readShippedTranslations } from '../src/seed/shipped-translations.js';
 import { countRows, createTestDatabase, dialect, type TestDatabase } from './helper.js';
@@ -19,6 +22,7 @@ const TABLES: Array<keyof Database> = [
   'translation',
   'contactRequest',
   'mailOutbox',
+  'accountToken',
 ];
 
 describe('migrations and demo seed', () => {
@@ -31,7 +35,7 @@ describe('migrations and demo seed', () => {
   });
 
   it('migrates a fresh database to the whole data model, and a second run changes nothing', async () => {
-    expect(await migrateToLatest(database.db, database.schema)).toEqual(['0001-initial-schema', '0002-operators']);
+    expect(await migrateToLatest(database.db, database.schema)).toEqual(['0001-initial-schema', '0002-operators', '0003-accounts']);
     expect(await migrateToLatest(database.db, database.schema)).toEqual([]);
     for (const table of TABLES) expect(await countRows(database.db, table)).toBe(0);
   });
@@ -72,6 +76,24 @@ describe('migrations and demo seed', () => {
       expect(s.logoMediaId).not.toBeNull();
       const images = await database.db.selectFrom('serviceImage').select('id').where('serviceId', '=', s.id).execute();
       expect(images.length).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it('counts every account that exists before the accounts migration as verified', async () => {
+    const fresh = await createTestDatabase({ migrate: false });
+    try {
+      await initialSchema.up(fresh.db);
+      await operators.up(fresh.db);
+      const now = new Date().toISOString();
+      await fresh.db
+        .insertInto('person')
+        .values({ id: 'before0003', email: 'old@example.com', passwordHash: 'x', firstname: 'Alt', lastname: 'Konto', salutation: null, language: 'de', place: '', company: '', isAdmin: 0, createdAt: now, updatedAt: now })
+        .execute();
+      await accounts.up(fresh.db);
+      const row = await fresh.db.selectFrom('person').select('verified').where('id', '=', 'before0003').executeTakeFirstOrThrow();
+      expect(row.verified).toBe(1);
+    } finally {
+      await fresh.destroy();
     }
   });
 

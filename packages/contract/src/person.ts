@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { idSchema, languageSchema } from './common.js';
+import { newPasswordSchema, PASSWORD_LIMITS } from './password.js';
 import { singleLineText } from './text.js';
+
+// The password rules live in password.ts; the limits stay importable from here too.
+export { PASSWORD_LIMITS };
 
 export const salutationSchema = z.enum(['m', 'f']);
 
@@ -25,7 +29,6 @@ export type Person = z.infer<typeof personSchema>;
 
 /** Field limits, shared by the server's schemas and the web app's forms. */
 export const PERSON_LIMITS = { name: 100, place: 100, company: 150, email: 254 } as const;
-export const PASSWORD_LIMITS = { min: 8, max: 200 } as const;
 
 const text = (max: number) => singleLineText().trim().max(max);
 
@@ -49,7 +52,7 @@ export const passwordChangeSchema = z
   .object({
     oid: idSchema.optional(),
     passwordActual: singleLineText().min(1).max(PASSWORD_LIMITS.max),
-    password: singleLineText().min(PASSWORD_LIMITS.min).max(PASSWORD_LIMITS.max),
+    password: newPasswordSchema,
   })
   .strict();
 export type PasswordChange = z.infer<typeof passwordChangeSchema>;
@@ -62,7 +65,7 @@ export const newPersonSchema = z
       .toLowerCase()
       .max(PERSON_LIMITS.email)
       .pipe(z.email()),
-    password: singleLineText().min(PASSWORD_LIMITS.min).max(PASSWORD_LIMITS.max),
+    password: newPasswordSchema,
     firstname: text(PERSON_LIMITS.name).default(''),
     lastname: text(PERSON_LIMITS.name).default(''),
     company: text(PERSON_LIMITS.company).default(''),

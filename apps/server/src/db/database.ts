@@ -19,6 +19,8 @@ export interface PersonTable {
   isAdmin: number;
   /** 1: cannot sign in, and has no sessions. */
   disabled: Generated<number>;
+  /** 0: signed up or invited and has not yet proved the address (no sign-in until then). */
+  verified: Generated<number>;
   avatarWebp: Buffer | null;
   avatarVersion: Generated<number>;
   createdAt: string;
@@ -112,6 +114,13 @@ export interface UsageDailyTable {
   count: number;
 }
 
+/** Calls per licence and calendar month ('YYYY-MM'), kept from usage_daily by triggers; never written by the app. */
+export interface UsageMonthlyTable {
+  licenceId: string;
+  month: string;
+  count: number;
+}
+
 export interface PricePackageTable {
   id: string;
   nameDe: string;
@@ -154,6 +163,18 @@ export interface ContactRequestTable {
   createdAt: string;
 }
 
+export type AccountTokenPurpose = 'verify' | 'reset' | 'invite';
+
+/** A one-time token of a mailed link; the token itself is only in the mail. */
+export interface AccountTokenTable {
+  id: string;
+  tokenHash: string;
+  personId: string;
+  purpose: AccountTokenPurpose;
+  createdAt: string;
+  expiresAt: string;
+}
+
 export type MailState = 'queued' | 'sent' | 'failed';
 
 export interface MailOutboxTable {
@@ -184,11 +205,13 @@ export interface Database {
   project: ProjectTable;
   serviceLicence: ServiceLicenceTable;
   usageDaily: UsageDailyTable;
+  usageMonthly: UsageMonthlyTable;
   pricePackage: PricePackageTable;
   legalPage: LegalPageTable;
   translation: TranslationTable;
   contactRequest: ContactRequestTable;
   mailOutbox: MailOutboxTable;
+  accountToken: AccountTokenTable;
 }
 
 /** What repositories take: the database, or a transaction on it. */

@@ -2,12 +2,16 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import type { Database } from './database.js';
 import * as initialSchema from './migrations/0001-initial-schema.js';
 import * as operators from './migrations/0002-operators.js';
+import * as accounts from './migrations/0003-accounts.js';
+import * as usageRollup from './migrations/0004-usage-rollup.js';
 
 // Migrations are listed here rather than read from a folder at run time, so the bundled server
 // carries them and their order is explicit.
 const migrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
   '0002-operators': operators,
+  '0003-accounts': accounts,
+  '0004-usage-rollup': usageRollup,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

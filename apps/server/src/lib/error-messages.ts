@@ -26,6 +26,18 @@ const messages: Record<ErrorCode, Record<Language, string>> = {
     de: 'Der letzte aktive Administrator kann weder entfernt noch deaktiviert werden.',
     en: 'The last active admin can be neither removed nor disabled.',
   },
+  unverified: {
+    de: 'Bitte bestätige zuerst deine E-Mail-Adresse über den Link in unserer Mail.',
+    en: 'Please confirm your e-mail address first, using the link in our mail.',
+  },
+  signupClosed: {
+    de: 'Neue Konten gibt es nur auf Einladung.',
+    en: 'New accounts are by invitation only.',
+  },
+  tokenInvalid: {
+    de: 'Dieser Link ist ungültig, abgelaufen oder wurde schon benutzt.',
+    en: 'This link is invalid, has expired or has already been used.',
+  },
   payloadTooLarge: { de: 'Die Anfrage ist zu groß.', en: 'The request is too large.' },
   unsupportedMediaType: {
     de: 'Dieses Format wird nicht unterstützt.',
@@ -51,6 +63,10 @@ const fieldMessages = {
   invalid: { de: 'Ungültiger Wert', en: 'Invalid value' },
   unknown: { de: 'Unbekanntes Feld', en: 'Unknown field' },
   tooLong: { de: 'Zu lang', en: 'Too long' },
+  // Password rules (packages/contract/src/password.ts), named so a client can say which one.
+  tooShort: { de: 'Zu kurz', en: 'Too short' },
+  tooCommon: { de: 'Zu häufig benutzt, bitte wähle ein anderes', en: 'Too common, please choose another' },
+  sameAsEmail: { de: 'Darf nicht die E-Mail-Adresse sein', en: 'Must not be the e-mail address' },
 } satisfies Record<string, Record<Language, string>>;
 
 export type FieldProblem = keyof typeof fieldMessages;

@@ -12,7 +12,11 @@ interface Mapped {
   headers?: Record<string, string>;
 }
 
+/** The password rules' issues carry their rule as the message (contract, password.ts). */
+const passwordProblems: ReadonlySet<string> = new Set<FieldProblem>(['tooShort', 'tooCommon', 'sameAsEmail']);
+
 function problemOf(code: string, message: string): FieldProblem {
+  if (code === 'custom' && passwordProblems.has(message)) return message as FieldProblem;
   if (code === 'unrecognized_keys') return 'unknown';
   if (code === 'too_big') return 'tooLong';
   // zod reports a missing value as an invalid type that "received undefined".

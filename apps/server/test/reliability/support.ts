@@ -421,6 +421,16 @@ export async function validRequest(
     },
     'POST /rest/usage/ingest': { items: [{ licenceKey: project.licenceKey, day: '2026-01-15', count: 7 }] },
     'POST /rest/usage/licence-check': { licenceKey: project.licenceKey },
+    'POST /rest/signup': {
+      firstname: 'Erika',
+      lastname: 'Muster',
+      email: `signup-${randomBytes(6).toString('hex')}@example.com`,
+      password: 'a fresh passphrase',
+      language: 'de',
+      terms: true,
+    },
+    'POST /rest/auth/verify/resend': { email: world.owner.email },
+    'POST /rest/password/forgot': { email: world.owner.email },
   };
   const key = `${method} ${url}`;
   if (key === 'POST /rest/collection/person/:oid/avatar')

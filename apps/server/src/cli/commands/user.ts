@@ -1,5 +1,7 @@
+import { PASSWORD_LIMITS } from '@portal/contract/password';
 import { newPersonSchema } from '@portal/contract/person';
 import { HttpError } from '../../lib/http-error.js';
+import { accountLinks, inviteAccount } from '../../modules/account/account.service.js';
 import {
   accountByEmail,
   addPerson,
@@ -37,7 +39,9 @@ function explain(error: unknown, email: string): never {
   if (error.code === 'validation') {
     const fields = Object.keys(error.fields ?? {});
     const names = fields.map((f) =>
-      f === 'password' ? 'password (8 to 200 characters, one line)' : `--${f}`,
+      f === 'password'
+        ? `password (${PASSWORD_LIMITS.min} to ${PASSWORD_LIMITS.max} characters, one line, not the e-mail address, not a common one)`
+        : `--${f}`,
     );
     throw usageError(`invalid ${names.join(', ') || 'input'}`);
   }
@@ -46,7 +50,8 @@ function explain(error: unknown, email: string): never {
 
 const userAdd: Command = {
   name: 'user:add',
-  summary: 'Adds a person (a customer, or an admin with --admin) who can sign in at once.',
+  summary:
+    'Adds a person (a customer, or an admin with --admin) who can sign in at once, or invites them (--invite).',
   options: {
     ...emailOption,
     firstname: { type: 'string', value: 'F', description: 'first name' },
@@ -59,8 +64,16 @@ const userAdd: Command = {
     },
     salutation: { type: 'string', value: 'm|f', description: 'salutation' },
     admin: { type: 'boolean', description: 'may read the usage and cost report and the mail outbox' },
+    invite: {
+      type: 'boolean',
+      description: 'ask for no password: an invitation mail lets the person choose one (link valid 7 days)',
+    },
   },
-  notes: passwordNote,
+  notes: [
+    ...passwordNote,
+    'With --invite the invitation waits in the mail outbox until a running server (SMTP_URL) sends it;',
+    'its link points at PUBLIC_URL.',
+  ],
   async run(invocation) {
     const input = {
       email: requiredOption(invocation, 'email'),
@@ -78,6 +91,23 @@ const userAdd: Command = {
         new HttpError(400, 'validation', { [String(fields.error.issues[0]?.path[0])]: 'invalid' }),
         input.email,
       );
+    if (invocation.values.invite === true) {
+      // Invitations follow the account module's rules, wherever a person is invited from.
+      const config = invocation.config();
+      if (config.production && !config.publicUrl) {
+        throw new CliError('--invite needs PUBLIC_URL, the address the invitation link points at');
+      }
+      const links = accountLinks(config);
+      await withDatabase(invocation, async ({ db }) => {
+        const person = await inviteAccount(db, links, input).catch((error: unknown) =>
+          explain(error, input.email),
+        );
+        invocation.print(
+          `Invited ${person.isAdmin ? 'admin' : 'customer'} ${person.email} (id ${person.id}); the invitation mail is queued`,
+        );
+      });
+      return;
+    }
     await withDatabase(invocation, async ({ db }) => {
       if (await accountByEmail(db, input.email)) explain(new HttpError(409, 'emailTaken'), input.email);
       const password = await readPassword(invocation.io);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authResponseSchema } from '@portal/contract/auth';
-import { unauthorized } from '../../lib/http-error.js';
+import { HttpError, unauthorized } from '../../lib/http-error.js';
 import { dummyPasswordHash, verifyPassword } from '../../lib/password.js';
 import { findPersonByEmail } from '../person/person.repository.js';
 import { parseBasicCredentials } from './basic-credentials.js';
@@ -31,6 +31,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ throttle: LoginThrottle }> = as
       // without telling a guesser that the password was right.
       if (!person || !ok || person.disabled === 1) throw unauthorized(); // the reserved attempt stays counted
       await attempt.succeeded();
+      // The right password of an address not yet confirmed: the login modal offers to resend the link.
+      if (person.verified === 0) throw new HttpError(403, 'unverified');
       const token = await createSession(app.db, person.id);
       return { token, oid: person.id };
     },

@@ -12,14 +12,20 @@ export interface MailContent {
 const escapeHtml = (value: string): string =>
   value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** A paragraph of text, or a link on a line of its own (clickable in the HTML part). */
+export type Paragraph = string | { link: string };
+
+const htmlParagraph = (p: Paragraph): string =>
+  typeof p === 'string'
+    ? `<p>${escapeHtml(p).replace(/\r?\n/g, '<br>')}</p>`
+    : `<p><a href="${escapeHtml(p.link)}">${escapeHtml(p.link)}</a></p>`;
+
 /** Paragraphs of plain text, blank-line separated, as the text and the HTML part. */
-function compose(subject: string, paragraphs: string[], language: Language): MailContent {
-  const html = paragraphs
-    .map((p) => `<p>${escapeHtml(p).replace(/\r?\n/g, '<br>')}</p>`)
-    .join('\n');
+export function compose(subject: string, paragraphs: Paragraph[], language: Language): MailContent {
+  const html = paragraphs.map(htmlParagraph).join('\n');
   return {
     subject,
-    text: `${paragraphs.join('\n\n')}\n`,
+    text: `${paragraphs.map((p) => (typeof p === 'string' ? p : p.link)).join('\n\n')}\n`,
     html: `<!doctype html>\n<html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>\n<body style="font-family: sans-serif; line-height: 1.5">\n${html}\n</body></html>\n`,
   };
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { passwordProblem } from '@portal/contract/password';
 import { newPersonSchema, type NewPerson } from '@portal/contract/person';
 import type { Database, Db, PersonRow } from '../../db/database.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
@@ -39,6 +40,8 @@ export async function addPerson(db: Kysely<Database>, input: NewPerson): Promise
     throw new HttpError(400, 'validation', { [field]: 'invalid' });
   }
   const { password, isAdmin, ...fields } = parsed.data;
+  // The password rules of the contract; the schema checked all but this one, which needs the address.
+  if (passwordProblem(password, fields.email)) throw new HttpError(400, 'validation', { password: 'sameAsEmail' });
   if (await findPersonByEmail(db, fields.email)) throw new HttpError(409, 'emailTaken', { email: 'invalid' });
   const now = nowIso();
   const id = newId();
@@ -63,7 +66,7 @@ export async function addPerson(db: Kysely<Database>, input: NewPerson): Promise
 /** Sets a new password; the person is signed out everywhere. */
 export async function setPassword(db: Kysely<Database>, email: string, password: string): Promise<void> {
   const parsed = newPersonSchema.shape.password.safeParse(password);
-  if (!parsed.success) throw new HttpError(400, 'validation', { password: 'invalid' });
+  if (!parsed.success || passwordProblem(password, email)) throw new HttpError(400, 'validation', { password: 'invalid' });
   const passwordHash = await hashPassword(parsed.data);
   await db.transaction().execute(async (trx) => {
     const person = await requirePerson(trx, email);

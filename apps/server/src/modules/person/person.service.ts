@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { passwordProblem } from '@portal/contract/password';
 import type { PersonPatch } from '@portal/contract/person';
 import type { Database, PersonRow, PersonUpdate } from '../../db/database.js';
 import type { FieldProblem } from '../../lib/error-messages.js';
@@ -46,6 +47,8 @@ export async function changePassword(
   if (!(await verifyPassword(user.passwordHash, input.passwordActual))) {
     throw new HttpError(400, 'pwWrong', { passwordActual: 'invalid' });
   }
+  // The other password rules are in the route's schema; this one needs the account.
+  if (passwordProblem(input.password, user.email) === 'sameAsEmail') throw validation({ password: 'sameAsEmail' });
   await updatePerson(db, user.id, { passwordHash: await hashPassword(input.password), updatedAt: nowIso() });
   if (sessionId) await endOtherSessions(db, user.id, sessionId);
 }

@@ -1,0 +1,108 @@
+import type { Language } from '../../lib/language.js';
+import { compose, type MailContent, type Paragraph } from '../mail/mail.templates.js';
+
+// The mails of self-service accounts, in the recipient's language. Each carries one link with
+// a one-time token and says how long it works; each tells a recipient who asked for nothing
+// that ignoring the mail is safe.
+
+/** Whom the mail greets: first and last name, empty when neither is known. */
+export interface Recipient {
+  firstname: string;
+  lastname: string;
+}
+
+const nameOf = (recipient: Recipient): string => `${recipient.firstname} ${recipient.lastname}`.trim();
+
+const greeting: Record<Language, (name: string) => string> = {
+  de: (name) => (name ? `Hallo ${name},` : 'Hallo,'),
+  en: (name) => (name ? `Hello ${name},` : 'Hello,'),
+};
+
+const texts = {
+  de: {
+    verify: {
+      subject: 'Bitte bestätige deine E-Mail-Adresse',
+      intro:
+        'danke für deine Registrierung im Kundenportal. Bitte bestätige deine E-Mail-Adresse über diesen Link (24 Stunden gültig); danach bist du angemeldet:',
+      ignore:
+        'Wenn du dich nicht registriert hast, ignoriere diese Mail einfach. Ohne Bestätigung wird kein Konto aktiv.',
+    },
+    exists: {
+      subject: 'Du hast bereits ein Konto',
+      intro:
+        'jemand, vermutlich du, wollte sich mit dieser E-Mail-Adresse im Kundenportal registrieren. Zu dieser Adresse gibt es aber schon ein Konto.',
+      action:
+        'Falls du dein Passwort nicht mehr weißt, kannst du über diesen Link ein neues festlegen (1 Stunde gültig):',
+      ignore: 'Wenn du nichts angefordert hast, ignoriere diese Mail einfach. Dein Konto bleibt unverändert.',
+    },
+    reset: {
+      subject: 'Neues Passwort für das Kundenportal',
+      intro:
+        'über diesen Link legst du ein neues Passwort für dein Konto fest (1 Stunde gültig). Danach bist du auf allen anderen Geräten abgemeldet:',
+      ignore:
+        'Wenn du kein neues Passwort angefordert hast, ignoriere diese Mail einfach. Dein Passwort bleibt unverändert.',
+    },
+    invite: {
+      subject: 'Einladung zum Kundenportal',
+      intro:
+        'du wurdest zum Kundenportal eingeladen. Über diesen Link legst du dein Passwort fest, danach ist dein Konto bereit (7 Tage gültig):',
+      ignore: 'Wenn du mit dieser Einladung nichts anfangen kannst, ignoriere diese Mail einfach.',
+    },
+  },
+  en: {
+    verify: {
+      subject: 'Please confirm your e-mail address',
+      intro:
+        'thank you for signing up to the customer portal. Please confirm your e-mail address with this link (valid for 24 hours); it signs you in:',
+      ignore:
+        'If you did not sign up, simply ignore this mail. No account becomes active without confirmation.',
+    },
+    exists: {
+      subject: 'You already have an account',
+      intro:
+        'someone, probably you, tried to sign up to the customer portal with this e-mail address. There already is an account for it.',
+      action: 'If you no longer know your password, you can set a new one with this link (valid for 1 hour):',
+      ignore: 'If you did not ask for anything, simply ignore this mail. Your account stays as it is.',
+    },
+    reset: {
+      subject: 'New password for the customer portal',
+      intro:
+        'use this link to set a new password for your account (valid for 1 hour). Afterwards you are signed out on every other device:',
+      ignore: 'If you did not ask for a new password, simply ignore this mail. Your password stays as it is.',
+    },
+    invite: {
+      subject: 'Invitation to the customer portal',
+      intro:
+        'you have been invited to the customer portal. Use this link to set your password, and your account is ready (valid for 7 days):',
+      ignore: 'If this invitation means nothing to you, simply ignore this mail.',
+    },
+  },
+} satisfies Record<Language, unknown>;
+
+function mail(subject: string, recipient: Recipient, language: Language, body: Paragraph[]): MailContent {
+  return compose(subject, [greeting[language](nameOf(recipient)), ...body], language);
+}
+
+/** After sign-up: the link to /verify-email. */
+export function verifyEmailMail(recipient: Recipient, link: string, language: Language): MailContent {
+  const t = texts[language].verify;
+  return mail(t.subject, recipient, language, [t.intro, { link }, t.ignore]);
+}
+
+/** A sign-up with an address that has an account: no new account, a reset link instead. */
+export function accountExistsMail(recipient: Recipient, link: string, language: Language): MailContent {
+  const t = texts[language].exists;
+  return mail(t.subject, recipient, language, [t.intro, t.action, { link }, t.ignore]);
+}
+
+/** Forgotten password: the link to /reset-password. */
+export function passwordResetMail(recipient: Recipient, link: string, language: Language): MailContent {
+  const t = texts[language].reset;
+  return mail(t.subject, recipient, language, [t.intro, { link }, t.ignore]);
+}
+
+/** An invited person sets their password on the reset screen. */
+export function invitationMail(recipient: Recipient, link: string, language: Language): MailContent {
+  const t = texts[language].invite;
+  return mail(t.subject, recipient, language, [t.intro, { link }, t.ignore]);
+}

@@ -1,0 +1,48 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { AccountTokenPurpose, AccountTokenTable, Db } from '../../db/database.js';
+
+export type AccountTokenRow = Selectable<AccountTokenTable>;
+
+export async function insertAccountToken(db: Db, row: Insertable<AccountTokenTable>): Promise<void> {
+  await db.insertInto('accountToken').values(row).execute();
+}
+
+export async function findAccountToken(db: Db, tokenHash: string): Promise<AccountTokenRow | undefined> {
+  return db.selectFrom('accountToken').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst();
+}
+
+/**
+ * Takes the token out of the table and answers it: one statement, so of two parallel uses of
+ * the same link exactly one gets the row (PostgreSQL makes the second wait for the first and
+ * then finds nothing; SQLite writes one at a time).
+ */
+export async function takeAccountToken(
+  db: Db,
+  tokenHash: string,
+  purposes: readonly AccountTokenPurpose[],
+): Promise<AccountTokenRow | undefined> {
+  return db
+    .deleteFrom('accountToken')
+    .where('tokenHash', '=', tokenHash)
+    .where('purpose', 'in', purposes)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Ends the person's outstanding links (of these purposes). */
+export async function deleteAccountTokensOf(
+  db: Db,
+  personId: string,
+  purposes: readonly AccountTokenPurpose[],
+): Promise<void> {
+  await db
+    .deleteFrom('accountToken')
+    .where('personId', '=', personId)
+    .where('purpose', 'in', purposes)
+    .execute();
+}
+
+/** Housekeeping: links past their end can go (they are refused anyway). */
+export async function deleteExpiredAccountTokens(db: Db, now: string): Promise<void> {
+  await db.deleteFrom('accountToken').where('expiresAt', '<=', now).execute();
+}

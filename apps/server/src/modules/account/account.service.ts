@@ -1,0 +1,310 @@
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import { invitationSchema, type SignupForm } from '@portal/contract/account';
+import { passwordProblem } from '@portal/contract/password';
+import type { Config } from '../../config.js';
+import type { AccountTokenPurpose, Database, Db, PersonRow } from '../../db/database.js';
+import { HttpError, validation } from '../../lib/http-error.js';
+import { newId, newSessionToken, sha256Hex } from '../../lib/ids.js';
+import { hashPassword } from '../../lib/password.js';
+import { createSession, endAllSessions } from '../auth/session.service.js';
+import { queueMail } from '../mail/outbox.service.js';
+import { findPerson, findPersonByEmail, insertPerson, updatePerson } from '../person/person.repository.js';
+import { accountExistsMail, invitationMail, passwordResetMail, verifyEmailMail } from './account.mails.js';
+import {
+  deleteAccountTokensOf,
+  deleteExpiredAccountTokens,
+  findAccountToken,
+  insertAccountToken,
+  takeAccountToken,
+  type AccountTokenRow,
+} from './account.repository.js';
+
+// The rules of self-service accounts (docs/security.md#self-service-accounts):
+// - a new address is unverified and cannot sign in until the link in its mail is used;
+// - requests that name an address (sign-up, resend, forgotten password) answer the same whether
+//   or not it has an account, and the mail goes to the address, never to the requester;
+// - a link's token is 256 random bits, used once, kept only as SHA-256, and ends after its
+//   lifetime; a newer link of the same kind ends the older ones;
+// - a new password (reset or invitation) verifies the address and ends every session.
+// Every mail is queued in the transaction of its cause (the outbox sends it).
+
+const HOUR_MS = 60 * 60 * 1000;
+export const TOKEN_LIFETIME_MS: Record<AccountTokenPurpose, number> = {
+  verify: 24 * HOUR_MS,
+  reset: HOUR_MS,
+  invite: 7 * 24 * HOUR_MS,
+};
+
+/**
+ * The stored hash of a person who has no password yet (invited). argon2 cannot read it, so no
+ * password matches it.
+ */
+const NO_PASSWORD = '';
+
+/** Where mailed links point: PUBLIC_URL (required in production), else this server locally. */
+export function accountLinks(config: Pick<Config, 'publicUrl' | 'port'>): AccountLinks {
+  const base = config.publicUrl ?? `http://localhost:${config.port}`;
+  return {
+    verify: (token) => `${base}/verify-email?token=${token}`,
+    reset: (token) => `${base}/reset-password?token=${token}`,
+  };
+}
+
+export interface AccountLinks {
+  verify: (token: string) => string;
+  reset: (token: string) => string;
+}
+
+/** A new signed-in session, answered like a login. */
+export interface SignedIn {
+  token: string;
+  oid: string;
+}
+
+const tokenInvalid = (): HttpError => new HttpError(400, 'tokenInvalid');
+
+const isInvited = (person: PersonRow): boolean =>
+  person.verified === 0 && person.passwordHash === NO_PASSWORD;
+const awaitsVerification = (person: PersonRow): boolean =>
+  person.verified === 0 && person.passwordHash !== NO_PASSWORD;
+
+/** A new link of this kind for the person; older ones of the same kind stop working. */
+async function issueToken(
+  trx: Db,
+  personId: string,
+  purpose: AccountTokenPurpose,
+  now: Date,
+): Promise<string> {
+  await deleteExpiredAccountTokens(trx, now.toISOString());
+  await deleteAccountTokensOf(trx, personId, [purpose]);
+  const token = newSessionToken();
+  await insertAccountToken(trx, {
+    id: newId(),
+    tokenHash: sha256Hex(token),
+    personId,
+    purpose,
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS[purpose]).toISOString(),
+  });
+  return token;
+}
+
+const isLive = (row: AccountTokenRow | undefined, now: Date): row is AccountTokenRow =>
+  row !== undefined && row.expiresAt > now.toISOString();
+
+async function sendVerification(trx: Db, links: AccountLinks, person: PersonRow, now: Date): Promise<void> {
+  const token = await issueToken(trx, person.id, 'verify', now);
+  await queueMail(trx, {
+    kind: 'verify-email',
+    to: person.email,
+    language: person.language,
+    content: verifyEmailMail(person, links.verify(token), person.language),
+  });
+}
+
+const resetMails = { 'password-reset': passwordResetMail, 'account-exists': accountExistsMail } as const;
+
+async function sendReset(
+  trx: Db,
+  links: AccountLinks,
+  person: PersonRow,
+  now: Date,
+  kind: keyof typeof resetMails,
+): Promise<void> {
+  const token = await issueToken(trx, person.id, 'reset', now);
+  await queueMail(trx, {
+    kind,
+    to: person.email,
+    language: person.language,
+    content: resetMails[kind](person, links.reset(token), person.language),
+  });
+}
+
+/**
+ * A sign-up for an address that has an account: a verification link again while it waits for
+ * one, otherwise a note with a reset link. A disabled account gets nothing.
+ */
+async function noticeExistingAccount(
+  trx: Db,
+  links: AccountLinks,
+  person: PersonRow,
+  now: Date,
+): Promise<void> {
+  if (person.disabled === 1) return;
+  if (awaitsVerification(person)) await sendVerification(trx, links, person, now);
+  else await sendReset(trx, links, person, now, 'account-exists');
+}
+
+/**
+ * Creates an unverified account and queues its verification mail. The answer is the same for an
+ * address that already has an account (see noticeExistingAccount); the password is hashed in
+ * both cases, so the time taken does not tell them apart either.
+ */
+export async function signUp(
+  db: Kysely<Database>,
+  links: AccountLinks,
+  form: SignupForm,
+  now = new Date(),
+): Promise<void> {
+  const passwordHash = await hashPassword(form.password);
+  try {
+    await db.transaction().execute(async (trx) => {
+      const existing = await findPersonByEmail(trx, form.email);
+      if (existing) {
+        await noticeExistingAccount(trx, links, existing, now);
+        return;
+      }
+      const id = newId();
+      await insertPerson(trx, {
+        id,
+        email: form.email,
+        passwordHash,
+        firstname: form.firstname,
+        lastname: form.lastname,
+        salutation: form.salutation || null,
+        language: form.language,
+        place: '',
+        company: form.company ?? '',
+        isAdmin: 0,
+        verified: 0,
+        createdAt: now.toISOString(),
+        updatedAt: now.toISOString(),
+      });
+      const person = await findPerson(trx, id);
+      if (person) await sendVerification(trx, links, person, now);
+    });
+  } catch (error) {
+    // A parallel sign-up took the address between the look and the insert (unique index).
+    if (!(await findPersonByEmail(db, form.email))) throw error;
+    await db.transaction().execute(async (trx) => {
+      const existing = await findPersonByEmail(trx, form.email);
+      if (existing) await noticeExistingAccount(trx, links, existing, now);
+    });
+  }
+}
+
+/** Uses a verification link: the address is verified and the person signed in. */
+export async function verifyEmail(db: Kysely<Database>, token: string, now = new Date()): Promise<SignedIn> {
+  return db.transaction().execute(async (trx) => {
+    const row = await takeAccountToken(trx, sha256Hex(token), ['verify']);
+    if (!isLive(row, now)) throw tokenInvalid();
+    const person = await findPerson(trx, row.personId);
+    if (!person || person.disabled === 1) throw tokenInvalid();
+    await updatePerson(trx, person.id, { verified: 1, updatedAt: now.toISOString() });
+    return { token: await createSession(trx, person.id, now), oid: person.id };
+  });
+}
+
+/** A new verification link for an account that still waits for one; nothing otherwise. */
+export async function resendVerification(
+  db: Kysely<Database>,
+  links: AccountLinks,
+  email: string,
+  now = new Date(),
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const person = await findPersonByEmail(trx, email);
+    if (person && person.disabled === 0 && awaitsVerification(person))
+      await sendVerification(trx, links, person, now);
+  });
+}
+
+/**
+ * A reset link for a verified or invited account that may sign in; nothing otherwise (an
+ * account waiting for verification needs that link first).
+ */
+export async function requestPasswordReset(
+  db: Kysely<Database>,
+  links: AccountLinks,
+  email: string,
+  now = new Date(),
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const person = await findPersonByEmail(trx, email);
+    if (!person || person.disabled === 1) return;
+    if (person.verified === 1 || isInvited(person))
+      await sendReset(trx, links, person, now, 'password-reset');
+  });
+}
+
+/**
+ * Uses a reset or invitation link: the new password is set, the address counts as verified,
+ * every session of the person ends and every other link of theirs stops working; the person is
+ * signed in anew. The link is only used up when the password is accepted.
+ */
+export async function resetPassword(
+  db: Kysely<Database>,
+  input: { token: string; password: string },
+  now = new Date(),
+): Promise<SignedIn> {
+  const tokenHash = sha256Hex(input.token);
+  const found = await findAccountToken(db, tokenHash);
+  if (!isLive(found, now) || found.purpose === 'verify') throw tokenInvalid();
+  const person = await findPerson(db, found.personId);
+  if (!person || person.disabled === 1) throw tokenInvalid();
+  const problem = passwordProblem(input.password, person.email);
+  if (problem) throw validation({ password: problem });
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction().execute(async (trx) => {
+    const row = await takeAccountToken(trx, tokenHash, ['reset', 'invite']);
+    if (!isLive(row, now)) throw tokenInvalid();
+    await updatePerson(trx, person.id, { passwordHash, verified: 1, updatedAt: now.toISOString() });
+    await endAllSessions(trx, person.id);
+    await deleteAccountTokensOf(trx, person.id, ['verify', 'reset', 'invite']);
+    return { token: await createSession(trx, person.id, now), oid: person.id };
+  });
+}
+
+export type Invitation = z.input<typeof invitationSchema>;
+
+/**
+ * Invites a person (command line, admin console, project sharing): the account is created
+ * unverified and without a password, and the invitation mail links to the reset screen, where
+ * the person chooses a password (valid 7 days). An address that has an account answers 409.
+ */
+export async function inviteAccount(
+  db: Kysely<Database>,
+  links: AccountLinks,
+  invitation: Invitation,
+  now = new Date(),
+): Promise<PersonRow> {
+  const parsed = invitationSchema.safeParse(invitation);
+  if (!parsed.success) {
+    const field = String(parsed.error.issues[0]?.path[0] ?? 'email');
+    throw validation({ [field]: 'invalid' });
+  }
+  const { isAdmin, ...fields } = parsed.data;
+  const taken = (): HttpError => new HttpError(409, 'emailTaken', { email: 'invalid' });
+  try {
+    return await db.transaction().execute(async (trx) => {
+      if (await findPersonByEmail(trx, fields.email)) throw taken();
+      const id = newId();
+      await insertPerson(trx, {
+        id,
+        ...fields,
+        passwordHash: NO_PASSWORD,
+        place: '',
+        isAdmin: isAdmin ? 1 : 0,
+        verified: 0,
+        createdAt: now.toISOString(),
+        updatedAt: now.toISOString(),
+      });
+      const person = await findPerson(trx, id);
+      if (!person) throw new Error('invited person not stored');
+      const token = await issueToken(trx, id, 'invite', now);
+      await queueMail(trx, {
+        kind: 'invitation',
+        to: person.email,
+        language: person.language,
+        content: invitationMail(person, links.reset(token), person.language),
+      });
+      return person;
+    });
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    // A parallel request took the address between the look and the insert (unique index).
+    if (await findPersonByEmail(db, fields.email)) throw taken();
+    throw error;
+  }
+}

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { languageSchema } from './common.js';
+import { formBoolean } from './form-values.js';
+import { newPasswordSchema, passwordProblem } from './password.js';
+import { PERSON_LIMITS, salutationSchema } from './person.js';
+import { singleLineText } from './text.js';
+
+// Self-service accounts: sign-up with a verified address, forgotten passwords, invitations.
+// Bodies arrive as JSON or form-encoded (the web app), so flags accept both spellings.
+
+const text = (max: number) => singleLineText().trim().max(max);
+
+/** An address as stored: trimmed, lower case. */
+export const accountEmailSchema = singleLineText()
+  .trim()
+  .toLowerCase()
+  .max(PERSON_LIMITS.email)
+  .pipe(z.email());
+
+export const signupSchema = z
+  .object({
+    /** '' (or absent): no salutation. */
+    salutation: z.union([salutationSchema, z.literal('')]).optional(),
+    firstname: text(PERSON_LIMITS.name).min(1),
+    lastname: text(PERSON_LIMITS.name).min(1),
+    company: text(PERSON_LIMITS.company).optional(),
+    email: accountEmailSchema,
+    password: newPasswordSchema,
+    /** The language of the interface and of every mail to the person. */
+    language: languageSchema,
+    /** The terms (AGB) and the privacy notice were accepted. */
+    terms: formBoolean.refine((accepted) => accepted, { message: 'terms must be accepted' }),
+  })
+  .strict()
+  .superRefine((form, context) => {
+    if (passwordProblem(form.password, form.email) === 'sameAsEmail') {
+      context.addIssue({ code: 'custom', path: ['password'], message: 'sameAsEmail' });
+    }
+  });
+export type SignupForm = z.infer<typeof signupSchema>;
+
+/** A person invited by an operator, an admin or a project owner; the address is stored in lower case. */
+export const invitationSchema = z
+  .object({
+    email: accountEmailSchema,
+    firstname: text(PERSON_LIMITS.name).default(''),
+    lastname: text(PERSON_LIMITS.name).default(''),
+    company: text(PERSON_LIMITS.company).default(''),
+    salutation: salutationSchema.nullable().default(null),
+    language: languageSchema.default('de'),
+    isAdmin: z.boolean().default(false),
+  })
+  .strict();
+
+/** Resend the verification mail; ask for a password reset. */
+export const emailRequestSchema = z.object({ email: accountEmailSchema }).strict();
+
+/** A token from a mailed link: 256 random bits, base64url. */
+export const accountTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'invalid token');
+
+export const verifyEmailSchema = z.object({ token: accountTokenSchema }).strict();
+
+export const passwordResetSchema = z
+  .object({ token: accountTokenSchema, password: newPasswordSchema })
+  .strict();
+
+/** The answer of every request that must not tell whether an address has an account. */
+export const acceptedSchema = z.object({ success: z.literal(1) });
+
+/** open: anyone may sign up; invite: accounts come from invitations only (SIGNUP). */
+export const signupModeSchema = z.enum(['open', 'invite']);
+export type SignupMode = z.infer<typeof signupModeSchema>;
+
+/** What the web app needs to know about the server's settings before anyone signs in. */
+export const publicConfigSchema = z.object({ signup: signupModeSchema });
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
