@@ -44,6 +44,10 @@ const priceOverview = () => import('@/features/prices/routes/price-overview');
 const legalPage = () => import('@/features/legal/routes/legal-page');
 const adminReport = () => import('@/features/admin/routes/admin-report');
 const projectsOverview = () => import('@/features/projects/routes/projects-overview');
+const signup = () => import('@/features/account/routes/signup');
+const forgotPassword = () => import('@/features/account/routes/forgot-password');
+const verifyEmail = () => import('@/features/account/routes/verify-email');
+const resetPassword = () => import('@/features/account/routes/reset-password');
 
 export const appRoutes: readonly AppRoute[] = [
   { id: 'home', index: true, redirectTo: routePaths.services },
@@ -121,6 +125,30 @@ export const appRoutes: readonly AppRoute[] = [
     screen: () => adminReport().then((m) => m.AdminReportRoute),
     data: () => adminReport().then((m) => m.adminReportLoader),
     signIn: true,
+  },
+  {
+    id: 'signup',
+    path: routePaths.signup,
+    namespaces: ['Account'],
+    screen: () => signup().then((m) => m.SignupRoute),
+  },
+  {
+    id: 'forgot-password',
+    path: routePaths.forgotPassword,
+    namespaces: ['Account'],
+    screen: () => forgotPassword().then((m) => m.ForgotPasswordRoute),
+  },
+  {
+    id: 'verify-email',
+    path: routePaths.verifyEmail,
+    namespaces: ['Account'],
+    screen: () => verifyEmail().then((m) => m.VerifyEmailRoute),
+  },
+  {
+    id: 'reset-password',
+    path: routePaths.resetPassword,
+    namespaces: ['Account'],
+    screen: () => resetPassword().then((m) => m.ResetPasswordRoute),
   },
   {
     id: 'not-found',

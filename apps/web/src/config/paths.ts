@@ -15,6 +15,11 @@ export const routePaths = {
   profile: '/profile',
   legal: '/rechtliches/:id',
   admin: '/admin',
+  signup: '/signup',
+  forgotPassword: '/forgot-password',
+  /** The server's mails link here (with ?token=…); keep the two in step. */
+  verifyEmail: '/verify-email',
+  resetPassword: '/reset-password',
   notFound: '/404',
 } as const;
 
@@ -35,5 +40,7 @@ export const paths = {
   profile: () => '/profile',
   legal: (internerName: string) => `/rechtliches/${encodeURIComponent(internerName)}`,
   admin: () => '/admin',
+  signup: () => '/signup',
+  forgotPassword: () => '/forgot-password',
   notFound: () => '/404',
 } as const;

@@ -20,6 +20,9 @@ export const pricePackageKeys = { all: () => ['price-packages'] as const };
 
 export const legalPageKeys = { all: () => ['legal-pages'] as const };
 
+/** The server's public settings (whether sign-up is open). */
+export const publicConfigKeys = { all: () => ['public-config'] as const };
+
 export const projectKeys = {
   lists: () => ['projects'] as const,
   list: (userOid: string) => ['projects', userOid] as const,
@@ -47,4 +50,5 @@ export const publicQueryRoots: ReadonlySet<unknown> = new Set([
   serviceKeys.one('')[0],
   pricePackageKeys.all()[0],
   legalPageKeys.all()[0],
+  publicConfigKeys.all()[0],
 ]);

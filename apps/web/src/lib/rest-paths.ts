@@ -9,6 +9,16 @@ export const authPaths = {
   logout: () => '/rest/logout',
 };
 
+export const accountPaths = {
+  signup: () => '/rest/signup',
+  verify: () => '/rest/auth/verify',
+  resendVerification: () => '/rest/auth/verify/resend',
+  forgotPassword: () => '/rest/password/forgot',
+  resetPassword: () => '/rest/password/reset',
+};
+
+export const publicConfigPath = () => '/rest/config';
+
 export const translationsPath = () => collection('translation');
 
 export const servicePaths = {

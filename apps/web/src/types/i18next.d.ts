@@ -2,6 +2,7 @@
 // namespace, `{ key: { de, en } }`) are the source of truth, so `t('typo')` fails to compile
 // and every key the app uses exists in the seed.
 import 'i18next';
+import type Account from '../../../server/src/seed/translations/Account.json';
 import type Admin from '../../../server/src/seed/translations/Admin.json';
 import type Card from '../../../server/src/seed/translations/Card.json';
 import type ErrorTexts from '../../../server/src/seed/translations/Error.json';
@@ -28,6 +29,7 @@ declare module 'i18next' {
     defaultNS: 'General';
     keySeparator: false;
     resources: {
+      Account: Texts<typeof Account>;
       Admin: Texts<typeof Admin>;
       Card: Texts<typeof Card>;
       Error: Texts<typeof ErrorTexts>;

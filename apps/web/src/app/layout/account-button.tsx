@@ -1,9 +1,12 @@
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/hooks/use-session';
 import { requestLogin } from '@/lib/app-events';
+import { paths } from '@/config/paths';
 import { useUser } from '@/resources/person';
+import { useSignupOpen } from '@/resources/public-config';
 import { lazyWithRetry } from '@/lib/lazy-with-retry';
 import { preloadLoginDialog } from './app-dialogs';
 import { AvatarButton } from './avatar-button';
@@ -11,24 +14,39 @@ import { LazyBoundary } from '@/components/lazy-boundary';
 
 const ProfileMenu = lazyWithRetry(() => import('./profile-menu').then((m) => m.ProfileMenu));
 
-/** The login button when signed out, the profile dropdown with initials when signed in. */
+/**
+ * Sign-up (while open) and login when signed out, the profile dropdown with initials when signed
+ * in.
+ */
 export function AccountButton() {
   const { t } = useTranslation('Navigation');
   const session = useSession();
   const user = useUser();
+  const signupOpen = useSignupOpen();
   // A click on the button before the menu's chunk has arrived is remembered (for this session
   // only, so a later sign-in starts closed): the menu opens as soon as it is there.
   const [openRequestedBy, setOpenRequestedBy] = useState<string | null>(null);
   if (!session) {
     return (
-      <Button
-        size="sm"
-        onClick={() => requestLogin()}
-        onPointerEnter={preloadLoginDialog}
-        onFocus={preloadLoginDialog}
-      >
-        {t('login')}
-      </Button>
+      <>
+        {/* Under 640 px the mobile menu has the sign-up entry: the bar keeps room for the brand. */}
+        {signupOpen ? (
+          // The wrapper hides it: the button's own display class would win over `hidden`.
+          <span className="hidden sm:contents">
+            <Button asChild size="sm" variant="ghost">
+              <Link to={paths.signup()}>{t('signup')}</Link>
+            </Button>
+          </span>
+        ) : null}
+        <Button
+          size="sm"
+          onClick={() => requestLogin()}
+          onPointerEnter={preloadLoginDialog}
+          onFocus={preloadLoginDialog}
+        >
+          {t('login')}
+        </Button>
+      </>
     );
   }
   // Until the menu's chunk is there, the same button.

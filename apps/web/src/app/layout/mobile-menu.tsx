@@ -1,4 +1,4 @@
-import { LogIn, LogOut, ShieldCheck, UserRound } from 'lucide-react';
+import { LogIn, LogOut, ShieldCheck, UserPlus, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -8,6 +8,7 @@ import { useLogout } from '@/features/auth/api/logout';
 import { useSession } from '@/hooks/use-session';
 import { requestLogin } from '@/lib/app-events';
 import { useUser } from '@/resources/person';
+import { useSignupOpen } from '@/resources/public-config';
 import { cn } from '@/lib/cn';
 import { navItems, onNavClick } from './nav-items';
 
@@ -26,6 +27,7 @@ export function MobileMenu({
   const session = useSession();
   const user = useUser();
   const logout = useLogout();
+  const signupOpen = useSignupOpen();
   return (
     <Sheet open onOpenChange={(open) => (open ? undefined : onClose())}>
       <SheetContent title={t('menu')} closeLabel={t('closeMenu')} returnFocusTo={returnFocusTo}>
@@ -87,16 +89,26 @@ export function MobileMenu({
               </li>
             </ul>
           ) : (
-            <Button
-              className="w-full"
-              onClick={() => {
-                onClose();
-                requestLogin();
-              }}
-            >
-              <LogIn aria-hidden="true" />
-              {t('login')}
-            </Button>
+            <div className="grid gap-2">
+              <Button
+                className="w-full"
+                onClick={() => {
+                  onClose();
+                  requestLogin();
+                }}
+              >
+                <LogIn aria-hidden="true" />
+                {t('login')}
+              </Button>
+              {signupOpen ? (
+                <Button asChild variant="outline" className="w-full">
+                  <Link to={paths.signup()} onClick={onClose}>
+                    <UserPlus aria-hidden="true" />
+                    {t('signup')}
+                  </Link>
+                </Button>
+              ) : null}
+            </div>
           )}
         </div>
       </SheetContent>

@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod/mini';
 import { Button } from '@/components/ui/button';
@@ -8,7 +10,10 @@ import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-errors';
+import { useSignupOpen } from '@/resources/public-config';
+import { useResendVerification } from '@/resources/verification';
 import { useLogin } from '../api/login';
 
 // Messages are keys of the Error namespace, translated when shown, so a language switch while
@@ -19,17 +24,25 @@ const loginSchema = z.object({
 });
 type LoginValues = z.infer<typeof loginSchema>;
 
-type LoginErrorKey = 'required' | 'loginFailed' | 'rateLimited' | 'generic';
+type LoginErrorKey = 'required' | 'loginFailed' | 'rateLimited' | 'unverified' | 'generic';
 
 function loginErrorKey(error: unknown): LoginErrorKey {
   if (isApiError(error, 'rateLimited')) return 'rateLimited';
+  // The right password of an address not yet confirmed (403): the dialog offers a new link.
+  if (isApiError(error, 'unverified')) return 'unverified';
   // 401 wrong credentials; 400 a name the server cannot read as Basic credentials.
   if (isApiError(error) && (error.status === 401 || error.status === 400)) return 'loginFailed';
   return 'generic';
 }
 
 function isLoginErrorKey(value: string | undefined): value is LoginErrorKey {
-  return value === 'required' || value === 'loginFailed' || value === 'rateLimited' || value === 'generic';
+  return (
+    value === 'required' ||
+    value === 'loginFailed' ||
+    value === 'rateLimited' ||
+    value === 'unverified' ||
+    value === 'generic'
+  );
 }
 
 export interface LoginDialogProps {
@@ -40,10 +53,18 @@ export interface LoginDialogProps {
   returnFocusTo?: HTMLElement | null;
 }
 
-/** Username and password, both required; a failed login is shown under the username. */
+/**
+ * Username and password, both required; a failed login is shown under the username. Links to
+ * the forgotten-password screen and (while sign-up is open) to the sign-up; an address not yet
+ * confirmed gets the offer to send the confirmation link again.
+ */
 export function LoginDialog({ onClose, onLoggedIn, returnFocusTo }: LoginDialogProps) {
   const { t } = useTranslation(['Modal', 'Form', 'Error', 'Notifications']);
   const login = useLogin();
+  const signupOpen = useSignupOpen();
+  const resend = useResendVerification();
+  // The address whose sign-in was refused as unconfirmed (the resend goes there).
+  const [unverified, setUnverified] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -62,6 +83,8 @@ export function LoginDialog({ onClose, onLoggedIn, returnFocusTo }: LoginDialogP
       await login.mutateAsync(values);
     } catch (error) {
       if (!isApiError(error) || error.status >= 500) console.error('Login failed', error);
+      setUnverified(isApiError(error, 'unverified') ? values.username.trim() : null);
+      resend.reset();
       setError('username', { type: 'server', message: loginErrorKey(error) }, { shouldFocus: true });
       return;
     }
@@ -92,6 +115,31 @@ export function LoginDialog({ onClose, onLoggedIn, returnFocusTo }: LoginDialogP
           <Field label={t('password', { ns: 'Form' })} error={message(errors.password?.message)}>
             <Input type="password" autoComplete="current-password" {...register('password')} />
           </Field>
+          <Link
+            to={paths.forgotPassword()}
+            onClick={onClose}
+            className="-mt-2 justify-self-start text-sm font-medium text-primary underline underline-offset-2"
+          >
+            {t('forgotPassword')}
+          </Link>
+          {unverified ? (
+            <div className="grid justify-items-start gap-2">
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={resend.isPending}
+                onClick={() => resend.mutate(unverified)}
+              >
+                {t('resendVerification')}
+              </Button>
+              <p role="status" className="text-sm text-muted-foreground">
+                {resend.isSuccess ? t('verificationResent') : null}
+                {resend.isError
+                  ? t(isApiError(resend.error, 'rateLimited') ? 'rateLimited' : 'generic', { ns: 'Error' })
+                  : null}
+              </p>
+            </div>
+          ) : null}
           <DialogFooter className="pt-2">
             <Button variant="outline" onClick={onClose}>
               {t('cancel')}
@@ -101,6 +149,18 @@ export function LoginDialog({ onClose, onLoggedIn, returnFocusTo }: LoginDialogP
               {t('loginSubmit')}
             </Button>
           </DialogFooter>
+          {signupOpen ? (
+            <p className="border-t border-border pt-4 text-center text-sm text-muted-foreground">
+              {t('noAccountYet')}{' '}
+              <Link
+                to={paths.signup()}
+                onClick={onClose}
+                className="font-medium text-primary underline underline-offset-2"
+              >
+                {t('signupLink')}
+              </Link>
+            </p>
+          ) : null}
         </form>
       </DialogContent>
     </Dialog>

@@ -61,12 +61,14 @@ function PasswordForm({ oid, onDone }: { oid: string; onDone: () => void }) {
     required: t('required', { ns: 'Error' }),
     tooShort: t('passwordTooShort', { min: PASSWORD_LIMITS.min }),
     tooLong: t('passwordTooLong', { max: PASSWORD_LIMITS.max }),
+    tooCommon: t('passwordTooCommon', { ns: 'Form' }),
     mismatch: t('pwMismatch', { ns: 'Error' }),
     pwWrong: t('pwWrong', { ns: 'Error' }),
   };
   const error = (field: keyof PasswordValues) => {
     const problem = errors[field]?.message;
-    return problem ? (messages[problem as PasswordProblem] ?? messages.required) : undefined;
+    // Not a key: the server's own message for the field, already in the user's language.
+    return problem ? (messages[problem as PasswordProblem] ?? problem) : undefined;
   };
   const field = (name: keyof PasswordValues) => form.register(name, { onChange: () => form.clearErrors() });
 

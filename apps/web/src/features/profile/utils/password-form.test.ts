@@ -31,6 +31,10 @@ describe('change-password rules', () => {
     expect(problems({ current: 'old', next: long, repeat: long })).toEqual({ next: 'tooLong' });
   });
 
+  it('refuses one of the most common passwords, as the server does', () => {
+    expect(problems({ current: 'old', next: 'Password123', repeat: 'Password123' })).toEqual({ next: 'tooCommon' });
+  });
+
   it('passes a good change', () => {
     expect(problems({ current: 'old', next: 'new-secret', repeat: 'new-secret' })).toEqual({});
   });

@@ -1,10 +1,10 @@
-import { PASSWORD_LIMITS } from '@portal/contract/person';
+import { PASSWORD_LIMITS, passwordProblem } from '@portal/contract/password';
 import { z } from 'zod';
 
 // The change-password form's rules: all three fields required, the new password within the
 // contract's limits and its repetition identical. Messages are keys; the dialog translates them.
 
-export type PasswordProblem = 'required' | 'tooShort' | 'tooLong' | 'mismatch' | 'pwWrong';
+export type PasswordProblem = 'required' | 'tooShort' | 'tooLong' | 'tooCommon' | 'mismatch' | 'pwWrong';
 
 export const passwordFormSchema = z
   .object({
@@ -14,7 +14,9 @@ export const passwordFormSchema = z
       // abort: an empty field is only "required", not also "too short".
       .min(1, { message: 'required', abort: true })
       .min(PASSWORD_LIMITS.min, 'tooShort')
-      .max(PASSWORD_LIMITS.max, 'tooLong'),
+      .max(PASSWORD_LIMITS.max, 'tooLong')
+      // The contract's list of the most common passwords (the server refuses them too).
+      .refine((value) => passwordProblem(value) !== 'tooCommon', 'tooCommon'),
     repeat: z.string().min(1, 'required'),
   })
   .refine(({ next, repeat }) => next === '' || repeat === '' || repeat === next, {

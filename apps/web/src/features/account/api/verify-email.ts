@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AuthResponse } from '@portal/contract/auth';
+import { restClient } from '@/lib/rest-client';
+import { accountPaths } from '@/lib/rest-paths';
+import { startSession } from '@/resources/person';
+
+/** POST /rest/auth/verify: the address is confirmed and the answer is a session, like a login. */
+export function verifyEmail(token: string) {
+  return restClient.post<AuthResponse>(accountPaths.verify(), { body: { token } });
+}
+
+/** Confirms the address, then signs in with the session the server answered. */
+export function useVerifyEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (token: string) => startSession(queryClient, await verifyEmail(token)),
+  });
+}

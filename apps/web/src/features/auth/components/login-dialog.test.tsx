@@ -1,0 +1,76 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { storageKeys } from '@/lib/storage';
+import { server } from '@/testing/msw-server';
+import { renderWithProviders } from '@/testing/render-with-providers';
+import { LoginDialog } from './login-dialog';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+// Without texts the keys show (i18next returns the key): labels are 'username', 'password' …
+async function renderDialog(path = '/services') {
+  const onClose = vi.fn();
+  const rendered = await renderWithProviders(<LoginDialog onClose={onClose} onLoggedIn={vi.fn()} />, {
+    path,
+  });
+  const dialog = await screen.findByRole('dialog', { name: 'loginTitle' });
+  return { ...rendered, dialog, onClose };
+}
+
+describe('LoginDialog: the ways out of a failed sign-in', () => {
+  it('offers to resend the confirmation link to an address that is not confirmed yet', async () => {
+    const resent: string[] = [];
+    server.use(
+      http.post('*/rest/auth', () =>
+        HttpResponse.json({ error: { code: 'unverified', message: 'confirm first' } }, { status: 403 }),
+      ),
+      http.post('*/rest/auth/verify/resend', async ({ request }) => {
+        resent.push(new URLSearchParams(await request.text()).get('email') ?? '');
+        return HttpResponse.json({ success: 1 }, { status: 202 });
+      }),
+    );
+    const { dialog } = await renderDialog();
+    const user = userEvent.setup();
+    expect(within(dialog).queryByRole('button', { name: 'resendVerification' })).not.toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'username' }), ' new@example.com ');
+    await user.type(within(dialog).getByLabelText('password'), 'a fresh passphrase');
+    await user.click(within(dialog).getByRole('button', { name: 'loginSubmit' }));
+
+    const username = within(dialog).getByRole('textbox', { name: 'username' });
+    await waitFor(() => expect(username).toHaveAccessibleDescription('unverified'));
+    expect(window.localStorage.getItem(storageKeys.token)).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'resendVerification' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('verificationResent');
+    expect(resent).toEqual(['new@example.com']);
+  });
+
+  it('links to the forgotten-password screen and, while sign-up is open, to the sign-up', async () => {
+    const { dialog, router, onClose } = await renderDialog();
+    const signup = await within(dialog).findByRole('link', { name: 'signupLink' });
+    expect(signup).toHaveAttribute('href', '/signup');
+    const forgot = within(dialog).getByRole('link', { name: 'forgotPassword' });
+    await userEvent.setup().click(forgot);
+    expect(router.state.location.pathname).toBe('/forgot-password');
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('shows no sign-up entry when accounts come by invitation only', async () => {
+    let asked = false;
+    server.use(
+      http.get('*/rest/config', () => {
+        asked = true;
+        return HttpResponse.json({ signup: 'invite' });
+      }),
+    );
+    const { dialog } = await renderDialog();
+    await waitFor(() => expect(asked).toBe(true));
+    // Time for the answer to render.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(dialog).queryByRole('link', { name: 'signupLink' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'forgotPassword' })).toBeInTheDocument();
+  });
+});
