@@ -13,6 +13,8 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 const database = join(tmpdir(), `portal-e2e-${process.pid}-${Date.now()}.sqlite`);
 // For e2e/global-teardown.ts, which runs in this (the main) process and removes the file.
 process.env.PORTAL_E2E_DATABASE ??= database;
+// The SMTP server of the mail journeys (e2e/account.spec.ts); the workers read the port from here.
+process.env.E2E_SMTP_PORT ??= String(port + 25);
 
 // Playwright reads a default export.
 export default defineConfig({
@@ -61,6 +63,10 @@ export default defineConfig({
       // E2E_WEB_DIST: test a build kept elsewhere (e.g. while someone rebuilds apps/web/dist).
       WEB_DIST: process.env.E2E_WEB_DIST ?? join(here, 'dist'),
       LOG_LEVEL: 'warn',
+      // Mails go through the outbox to that SMTP server; their links point at this server.
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      MAIL_FROM: 'Portal <portal@example.com>',
+      PUBLIC_URL: baseURL,
     },
   },
 });

@@ -149,12 +149,13 @@ test.describe('shell at 375 px', () => {
     await menuButton.click();
     const sheet = page.getByRole('dialog', { name: navigation.menu!.de });
     await expect(sheet).toBeVisible();
-    await expect(sheet.getByRole('link')).toHaveText([
+    await expect(sheet.getByRole('navigation').getByRole('link')).toHaveText([
       navigation.services!.de,
       navigation.price!.de,
       navigation.projects!.de,
     ]);
     await expect(sheet.getByRole('button', { name: navigation.login!.de })).toBeVisible();
+    await expect(sheet.getByRole('link', { name: navigation.signup!.de })).toHaveAttribute('href', '/signup');
 
     // Escape closes it and gives focus back to the menu button.
     await page.keyboard.press('Escape');
