@@ -43,6 +43,16 @@ const screens = [
     act: (p) => p.getByRole('button', { name: 'Menü öffnen' }).click(),
   },
   { name: 'offline', path: '/services', act: (p) => p.context().setOffline(true) },
+  { name: 'signup', path: '/signup' },
+  {
+    name: 'signup-errors',
+    path: '/signup',
+    act: (p) => p.getByRole('main').getByRole('button', { name: 'Registrieren' }).click(),
+  },
+  { name: 'forgot-password', path: '/forgot-password' },
+  // A well-formed token shows the form; the server judges it only when the form is sent.
+  { name: 'reset-password', path: `/reset-password?token=${'A'.repeat(43)}` },
+  { name: 'link-invalid', path: '/verify-email?token=expired' },
   { name: 'projects', path: '/projects', as: 'demo' },
   { name: 'projects-empty', path: '/projects', as: 'admin' },
   {
