@@ -241,6 +241,22 @@ describe('writes that race each other', () => {
     expect(row.avatarVersion).toBe(10);
   });
 
+  it('answers a multipart upload without a boundary or with a broken body with 400, not 500', async () => {
+    for (const [contentType, payload] of [
+      ['multipart/form-data', 'x'],
+      ['multipart/form-data; boundary=zz', '--zz\r\nContent-Disposition: form-data; name="avatar"; filename="a.png"\r\n\r\n'],
+    ] as const) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `/rest/collection/person/${ownerId}/avatar`,
+        headers: { ...bearer(token), 'content-type': contentType },
+        payload,
+      });
+      expect(res.statusCode, contentType).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, contentType).toBeLessThan(500);
+    }
+  });
+
   it('never leaves a live licence in a deleted project, whatever order delete, add and rename take', async () => {
     for (let round = 0; round < 10; round++) {
       const created = await ctx.app.inject({

@@ -8,6 +8,21 @@ import { toPerson } from './person.mapper.js';
 import { avatarOf, changeOwnData, changePassword, replaceAvatar, requireSelf } from './person.service.js';
 
 const oidParams = z.object({ oid: idSchema });
+
+/**
+ * Reading a multipart body fails only because of what the client sent (no boundary, broken or
+ * truncated parts): such failures answer 400, never 500. Errors that already carry a 4xx
+ * status (too large, too many parts) keep it.
+ */
+async function asClientError<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    const status = (error as { statusCode?: number }).statusCode;
+    if (error instanceof HttpError || (status !== undefined && status >= 400 && status < 500)) throw error;
+    throw new HttpError(400, 'badRequest');
+  }
+}
 const security = [{ bearer: [] }];
 
 export const personRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -83,9 +98,11 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       requireSelf(request.params.oid, user);
       if (!request.isMultipart()) throw new HttpError(415, 'unsupportedMediaType');
-      const file = await request.file();
-      if (!file || file.fieldname !== 'avatar') throw validation({ avatar: 'required' });
-      const upload = await file.toBuffer(); // throws 413 past the multipart fileSize limit
+      const upload = await asClientError(async () => {
+        const file = await request.file();
+        if (!file || file.fieldname !== 'avatar') throw validation({ avatar: 'required' });
+        return file.toBuffer(); // throws 413 past the multipart fileSize limit
+      });
       return toPerson(await replaceAvatar(app.db, user, upload));
     },
   );
