@@ -31,14 +31,14 @@ describe(`load (${dialect})`, () => {
   let database: ServerDatabase;
   let portal: Portal;
   let world: World;
-  let project: OwnedProject;
+  const projects: OwnedProject[] = [];
 
   beforeAll(async () => {
     database = await createServerDatabase();
     world = await createWorld(database.db);
     for (let i = 0; i < 8; i++) await createService(database.db);
     portal = await startPortal(database.url);
-    project = await createOwnedProject(portal.send, world);
+    for (let i = 0; i < 5; i++) projects.push(await createOwnedProject(portal.send, world));
   });
   afterAll(async () => {
     await portal?.kill();
@@ -49,8 +49,12 @@ describe(`load (${dialect})`, () => {
     const auth = bearer(world.owner.token);
     const json = { ...auth, 'content-type': 'application/json' };
     const ingest = { ...bearer(INGEST_TOKEN), 'content-type': 'application/json' };
-    const items = (count: number) =>
-      JSON.stringify({ items: [{ licenceKey: project.licenceKey, day: '2026-01-15', count }] });
+    const patch = (path: string, body: unknown): Request => ({
+      method: 'PATCH',
+      path,
+      headers: json,
+      body: JSON.stringify(body),
+    });
     return {
       reads: [
         { path: '/rest/collection/service' },
@@ -60,37 +64,24 @@ describe(`load (${dialect})`, () => {
         { path: `/rest/media/${world.mediaId}` },
         { path: `/rest/collection/person/${world.owner.id}`, headers: auth },
         { path: `/rest/collection/person/${world.owner.id}/project`, headers: auth },
-        { path: `/rest/collection/project/${project.projectId}`, headers: auth },
-        { path: `/rest/collection/service_licence/${project.licenceId}`, headers: auth },
+        ...projects.flatMap((p) => [
+          { path: `/rest/collection/project/${p.projectId}`, headers: auth },
+          { path: `/rest/collection/service_licence/${p.licenceId}`, headers: auth },
+        ]),
       ],
-      writes: [
+      // Spread over the projects, as customers' writes are; each one changes something.
+      writes: projects.flatMap((p, i) => [
+        patch(`/rest/collection/project/${p.projectId}`, { name: `Last ${i}` }),
+        patch(`/rest/collection/service_licence/${p.licenceId}`, { online: false }),
         {
-          method: 'PATCH',
-          path: `/rest/collection/project/${project.projectId}`,
-          headers: json,
-          body: JSON.stringify({ name: 'Last A' }),
+          method: 'POST',
+          path: '/rest/usage/ingest',
+          headers: ingest,
+          body: JSON.stringify({ items: [{ licenceKey: p.licenceKey, day: '2026-01-15', count: i }] }),
         },
-        {
-          method: 'PATCH',
-          path: `/rest/collection/service_licence/${project.licenceId}`,
-          headers: json,
-          body: JSON.stringify({ online: false }),
-        },
-        { method: 'POST', path: '/rest/usage/ingest', headers: ingest, body: items(1) },
-        {
-          method: 'PATCH',
-          path: `/rest/collection/project/${project.projectId}`,
-          headers: json,
-          body: JSON.stringify({ name: 'Last B' }),
-        },
-        {
-          method: 'PATCH',
-          path: `/rest/collection/service_licence/${project.licenceId}`,
-          headers: json,
-          body: JSON.stringify({ online: true }),
-        },
-        { method: 'POST', path: '/rest/usage/ingest', headers: ingest, body: items(2) },
-      ],
+        patch(`/rest/collection/project/${p.projectId}`, { name: `Load ${i}` }),
+        patch(`/rest/collection/service_licence/${p.licenceId}`, { online: true }),
+      ]),
       logins: [
         {
           method: 'POST',
