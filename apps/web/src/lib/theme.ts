@@ -1,4 +1,4 @@
-import { readStorage, storageKeys, writeStorage } from './storage';
+import { storageKeys, writeStorage } from './storage';
 
 // Light by default, dark on choice, remembered on this device. public/theme-init.js
 // applies the stored theme before the first paint; keep the two in step.
@@ -9,10 +9,6 @@ export type Theme = 'light' | 'dark';
 const themeColors: Record<Theme, string> = { light: '#ffffff', dark: '#0b1020' };
 
 const listeners = new Set<() => void>();
-
-export function readTheme(): Theme {
-  return readStorage(storageKeys.theme) === 'dark' ? 'dark' : 'light';
-}
 
 /** The theme shown now (the class theme-init.js or setTheme put on <html>). */
 export function currentTheme(): Theme {

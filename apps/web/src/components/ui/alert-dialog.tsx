@@ -8,7 +8,6 @@ import { cn } from '@/lib/cn';
 
 export const AlertDialog = RadixAlertDialog.Root;
 export const AlertDialogCancel = RadixAlertDialog.Cancel;
-export const AlertDialogAction = RadixAlertDialog.Action;
 
 export interface AlertDialogContentProps extends Omit<
   ComponentProps<typeof RadixAlertDialog.Content>,

@@ -1,4 +1,4 @@
-import { addDays, formatDate, type Period } from '@/lib/days';
+import { addDays, type Period } from '@/lib/days';
 
 export interface UsagePoint {
   /** 'YYYY-MM-DD' */
@@ -43,9 +43,4 @@ export function summarizeUsage(points: readonly UsagePoint[]): UsageSummary {
       peak = { date: point.date, calls: point.calls };
   }
   return { total, peak, averagePerDay: points.length ? Math.round(total / points.length) : 0 };
-}
-
-/** Full date for the tooltip and the text alternative. */
-export function pointDate(point: Pick<UsagePoint, 'date'>): string {
-  return formatDate(point.date);
 }
