@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
+import { markMailAttemptFailed, markMailSent } from '../src/modules/mail/outbox.repository.js';
+import { queueMail } from '../src/modules/mail/outbox.service.js';
 import {
   addLicenceViaApi,
   basicAuth,
@@ -307,5 +309,32 @@ describe('writes that race each other', () => {
     };
     expect((await report('2026-01-01', '2026-01-31'))?.monthly).toBe(10);
     expect(await report('2026-02-01', '2026-02-28')).toBeUndefined();
+  });
+});
+
+describe('mails with sign-in links', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await buildTestApp();
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it('keeps no body once a mail is sent or given up, so no live link stays readable in the database', async () => {
+    for (const outcome of ['sent', 'failed'] as const) {
+      const to = `${outcome}@example.com`;
+      await queueMail(ctx.db, {
+        kind: 'passwordReset',
+        to,
+        language: 'de',
+        content: { subject: 'Passwort', text: 'https://portal.example/reset-password?token=secret', html: '<a>secret</a>' },
+      });
+      const { id } = await ctx.db.selectFrom('mailOutbox').select('id').where('toAddress', '=', to).executeTakeFirstOrThrow();
+      if (outcome === 'sent') await markMailSent(ctx.db, id, new Date().toISOString());
+      else await markMailAttemptFailed(ctx.db, id, { state: 'failed', lastError: 'refused', nextAttemptAt: new Date().toISOString() });
+      const row = await ctx.db.selectFrom('mailOutbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ state: outcome, subject: 'Passwort', textBody: '', htmlBody: '' });
+    }
   });
 });

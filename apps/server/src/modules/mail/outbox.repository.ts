@@ -40,10 +40,17 @@ export async function claimNextMail(db: Db, now: string, leaseUntil: string): Pr
   return undefined;
 }
 
+/**
+ * Once a mail is sent or given up, its body is not kept: verification, reset and invitation
+ * mails carry a live sign-in link, which must not stay readable in the database until it
+ * expires. The subject, recipient and state stay for admins.
+ */
+const FORGET_BODY = { textBody: '', htmlBody: '' } as const;
+
 export async function markMailSent(db: Db, id: string, now: string): Promise<void> {
   await db
     .updateTable('mailOutbox')
-    .set({ state: 'sent', sentAt: now, lockedUntil: null, lastError: null })
+    .set({ state: 'sent', sentAt: now, lockedUntil: null, lastError: null, ...FORGET_BODY })
     .where('id', '=', id)
     .execute();
 }
@@ -56,7 +63,7 @@ export async function markMailAttemptFailed(
 ): Promise<void> {
   await db
     .updateTable('mailOutbox')
-    .set({ ...change, lockedUntil: null })
+    .set({ ...change, lockedUntil: null, ...(change.state === 'failed' ? FORGET_BODY : {}) })
     .where('id', '=', id)
     .execute();
 }
