@@ -28,4 +28,4 @@ await build({
     },
   ],
 });
-cpSync('src/seed/translations', `${outdir}/translations`, { recursive: true });
+cpSync('../../packages/translations/texts', `${outdir}/translations`, { recursive: true });

@@ -1,18 +1,5 @@
 import { z } from 'zod';
 
-/** Namespaces the web app loads at start; route namespaces are loaded on navigation. */
-export const startNamespaces = [
-  'Navigation',
-  'Footer',
-  'ServiceOverview',
-  'Notifications',
-  'Card',
-  'General',
-  'Modal',
-  'Error',
-  'Form',
-] as const;
-
 export const namespaceSchema = z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,63}$/, 'invalid namespace');
 
 export const translationQuerySchema = z.object({

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { textsDir } from '@portal/translations/texts-dir';
 
 // The texts of the web app ship as one JSON file per namespace, both languages side by side so
 // a missing translation is visible in review: { "<key>": { "de": "…", "en": "…" } }.
@@ -16,12 +17,13 @@ export interface ShippedTranslation {
   en: string;
 }
 
-/** Folder of the JSON files: beside this module in the sources, copied beside the bundle. */
+/**
+ * Folder of the JSON files: copied beside the bundle by the build (dist/translations), else the
+ * @portal/translations package when running from the sources.
+ */
 export function shippedTranslationsDir(): string {
-  const candidates = [new URL('./translations/', import.meta.url), new URL('./seed/translations/', import.meta.url)];
-  const found = candidates.find((url) => existsSync(url));
-  if (!found) throw new Error('Shipped translations not found');
-  return fileURLToPath(found);
+  const besideBundle = new URL('./translations/', import.meta.url);
+  return existsSync(besideBundle) ? fileURLToPath(besideBundle) : textsDir;
 }
 
 export function readShippedTranslations(dir = shippedTranslationsDir()): ShippedTranslation[] {

@@ -1,7 +1,8 @@
 import { createInstance, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '@portal/contract/common';
-import { startNamespaces, supportedLanguages, type Namespace } from './i18n-namespaces';
+import { startNamespaces } from '@portal/translations/namespaces';
+import { supportedLanguages, type Namespace } from './i18n-namespaces';
 import { readToken, subscribeSession } from './session';
 import { readStorage, storageKeys, writeStorage } from './storage';
 import { TranslationBackend } from './translation-backend';

@@ -1,26 +1,26 @@
-// Typed translation keys: the shipped JSON files (apps/server/src/seed/translations, one per
+// Typed translation keys: the shipped JSON files (packages/translations, one per
 // namespace, `{ key: { de, en } }`) are the source of truth, so `t('typo')` fails to compile
 // and every key the app uses exists in the seed.
 import 'i18next';
-import type Account from '../../../server/src/seed/translations/Account.json';
-import type Admin from '../../../server/src/seed/translations/Admin.json';
-import type Card from '../../../server/src/seed/translations/Card.json';
-import type ErrorTexts from '../../../server/src/seed/translations/Error.json';
-import type Footer from '../../../server/src/seed/translations/Footer.json';
-import type Form from '../../../server/src/seed/translations/Form.json';
-import type General from '../../../server/src/seed/translations/General.json';
-import type Legal from '../../../server/src/seed/translations/Legal.json';
-import type Licence from '../../../server/src/seed/translations/Licence.json';
-import type Modal from '../../../server/src/seed/translations/Modal.json';
-import type Navigation from '../../../server/src/seed/translations/Navigation.json';
-import type NotFound from '../../../server/src/seed/translations/NotFound.json';
-import type Notifications from '../../../server/src/seed/translations/Notifications.json';
-import type Price from '../../../server/src/seed/translations/Price.json';
-import type Profile from '../../../server/src/seed/translations/Profile.json';
-import type ProjectDetail from '../../../server/src/seed/translations/ProjectDetail.json';
-import type Projects from '../../../server/src/seed/translations/Projects.json';
-import type ServiceDetail from '../../../server/src/seed/translations/ServiceDetail.json';
-import type ServiceOverview from '../../../server/src/seed/translations/ServiceOverview.json';
+import type Account from '@portal/translations/texts/Account.json';
+import type Admin from '@portal/translations/texts/Admin.json';
+import type Card from '@portal/translations/texts/Card.json';
+import type ErrorTexts from '@portal/translations/texts/Error.json';
+import type Footer from '@portal/translations/texts/Footer.json';
+import type Form from '@portal/translations/texts/Form.json';
+import type General from '@portal/translations/texts/General.json';
+import type Legal from '@portal/translations/texts/Legal.json';
+import type Licence from '@portal/translations/texts/Licence.json';
+import type Modal from '@portal/translations/texts/Modal.json';
+import type Navigation from '@portal/translations/texts/Navigation.json';
+import type NotFound from '@portal/translations/texts/NotFound.json';
+import type Notifications from '@portal/translations/texts/Notifications.json';
+import type Price from '@portal/translations/texts/Price.json';
+import type Profile from '@portal/translations/texts/Profile.json';
+import type ProjectDetail from '@portal/translations/texts/ProjectDetail.json';
+import type Projects from '@portal/translations/texts/Projects.json';
+import type ServiceDetail from '@portal/translations/texts/ServiceDetail.json';
+import type ServiceOverview from '@portal/translations/texts/ServiceOverview.json';
 
 type Texts<T> = { [K in keyof T]: string };
 
