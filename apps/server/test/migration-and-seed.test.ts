@@ -17,6 +17,7 @@ const TABLES: Array<keyof Database> = [
   'project',
   'serviceLicence',
   'usageDaily',
+  'usageMonthly',
   'pricePackage',
   'legalPage',
   'translation',
@@ -35,7 +36,12 @@ describe('migrations and demo seed', () => {
   });
 
   it('migrates a fresh database to the whole data model, and a second run changes nothing', async () => {
-    expect(await migrateToLatest(database.db, database.schema)).toEqual(['0001-initial-schema', '0002-operators', '0003-accounts']);
+    expect(await migrateToLatest(database.db, database.schema)).toEqual([
+      '0001-initial-schema',
+      '0002-operators',
+      '0003-accounts',
+      '0004-usage-rollup',
+    ]);
     expect(await migrateToLatest(database.db, database.schema)).toEqual([]);
     for (const table of TABLES) expect(await countRows(database.db, table)).toBe(0);
   });

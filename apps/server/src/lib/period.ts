@@ -69,6 +69,27 @@ export function currentMonth(now = new Date()): Period {
   return monthOf(isoDay(now));
 }
 
+/** A period cut into whole calendar months ('YYYY-MM', both included) and the days outside them. */
+export interface MonthSplit {
+  months: { from: string; to: string } | undefined;
+  /** At most two ranges: before the first whole month and after the last one. */
+  days: Period[];
+}
+
+/** Splits a period so that sums can be read per month where whole months are covered. */
+export function splitAtMonths(period: Period): MonthSplit {
+  if (dayCount(period) === 0) return { months: undefined, days: [] };
+  const first = monthOf(period.from);
+  const last = monthOf(period.to);
+  const firstWhole = first.from === period.from ? first.from : addDays(first.to, 1);
+  const lastWhole = last.to === period.to ? last.to : addDays(last.from, -1);
+  if (firstWhole > lastWhole) return { months: undefined, days: [period] };
+  const days: Period[] = [];
+  if (period.from < firstWhole) days.push({ from: period.from, to: addDays(firstWhole, -1) });
+  if (period.to > lastWhole) days.push({ from: addDays(lastWhole, 1), to: period.to });
+  return { months: { from: firstWhole.slice(0, 7), to: lastWhole.slice(0, 7) }, days };
+}
+
 /** 'YYYY-MM' of every calendar month that touches [from, to]. */
 export function monthsTouching(period: Period): string[] {
   const [fromYear, fromMonth] = period.from.split('-').map(Number) as [number, number];

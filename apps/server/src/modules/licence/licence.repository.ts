@@ -2,16 +2,20 @@ import type { Db } from '../../db/database.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import { serviceSummaryColumns } from '../catalogue/catalogue.repository.js';
 
-const liveLicencesOfProjects = preparedQuery((db: Db, projectIds: readonly string[]) =>
+const liveLicencesOfProjects = preparedQuery((db: Db, projectIds: readonly string[], month: string) =>
   db
     .selectFrom('serviceLicence')
     .innerJoin('service', 'service.id', 'serviceLicence.serviceId')
+    .leftJoin('usageMonthly', (join) =>
+      join.onRef('usageMonthly.licenceId', '=', 'serviceLicence.id').on('usageMonthly.month', '=', month),
+    )
     .select(serviceSummaryColumns)
     .select([
       'serviceLicence.id as licenceId',
       'serviceLicence.projectId as projectId',
       'serviceLicence.online as online',
       'serviceLicence.createdAt as licenceCreatedAt',
+      'usageMonthly.count as callsInMonth',
     ])
     .where('serviceLicence.projectId', 'in', projectIds)
     .where('serviceLicence.deletedAt', 'is', null)
@@ -19,10 +23,13 @@ const liveLicencesOfProjects = preparedQuery((db: Db, projectIds: readonly strin
     .orderBy('serviceLicence.id'),
 );
 
-/** Live licences of the given projects with their services' summaries, oldest first. */
-export async function listLiveLicencesOfProjects(db: Db, projectIds: readonly string[]) {
+/**
+ * Live licences of the given projects with their services' summaries and their calls in the
+ * calendar month ('YYYY-MM'), oldest first.
+ */
+export async function listLiveLicencesOfProjects(db: Db, projectIds: readonly string[], month: string) {
   if (projectIds.length === 0) return [];
-  return liveLicencesOfProjects(db, projectIds);
+  return liveLicencesOfProjects(db, projectIds, month);
 }
 
 const liveLicenceOfOwner = preparedQuery((db: Db, licenceId: string, ownerId: string) =>

@@ -1,0 +1,190 @@
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as initialSchema from '../src/db/migrations/0001-initial-schema.js';
+import * as operators from '../src/db/migrations/0002-operators.js';
+import * as accounts from '../src/db/migrations/0003-accounts.js';
+import * as usageRollup from '../src/db/migrations/0004-usage-rollup.js';
+import { addDays, dayCount, isoDay, monthOf } from '../src/lib/period.js';
+import { sumUsageOfLicencesExisting } from '../src/modules/usage/usage.repository.js';
+import {
+  addLicenceViaApi,
+  bearer,
+  buildTestApp,
+  createPerson,
+  createProjectViaApi,
+  createService,
+  createTestDatabase,
+  login,
+  type TestContext,
+} from './helper.js';
+
+// usage_monthly holds calls per licence and month, derived from usage_daily by triggers: whatever
+// the ingest call does (new days, resent batches, corrections, the same day twice in a batch),
+// each month's row must equal the sum of that month's daily rows, and sums over a period read
+// through it must equal summing the days (docs/performance.md#usage-at-scale).
+
+const INGEST = 'ingest-token-0123456789-0123456789-abcdef';
+
+interface Item {
+  licenceKey: string;
+  day: string;
+  count: number;
+}
+
+describe('monthly usage roll-up', () => {
+  let ctx: TestContext;
+  let token: string;
+  const licences: Array<{ id: string; key: string }> = [];
+  beforeAll(async () => {
+    ctx = await buildTestApp({ USAGE_INGEST_TOKEN: INGEST });
+    const person = await createPerson(ctx.db);
+    token = await login(ctx.app, person);
+    const projectId = await createProjectViaApi(ctx.app, token, person.id);
+    for (let i = 0; i < 3; i++) {
+      const id = await addLicenceViaApi(ctx.app, token, projectId, await createService(ctx.db));
+      const row = await ctx.db.selectFrom('serviceLicence').select('licenceKey').where('id', '=', id).executeTakeFirstOrThrow();
+      licences.push({ id, key: row.licenceKey });
+    }
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  const ingest = async (items: Item[]) => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/rest/usage/ingest', headers: bearer(INGEST), payload: { items } });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  /** Months whose stored roll-up differs from the sum of their daily rows (a missing row counts as 0). */
+  const disagreements = async () => {
+    const daily = await ctx.db
+      .selectFrom('usageDaily')
+      .select(['licenceId', sql<string>`substr(day, 1, 7)`.as('month'), (eb) => eb.fn.sum<number>('count').as('total')])
+      .groupBy(['licenceId', sql`substr(day, 1, 7)`])
+      .execute();
+    const monthly = await ctx.db.selectFrom('usageMonthly').select(['licenceId', 'month', 'count']).execute();
+    const expected = new Map(daily.map((r) => [`${r.licenceId} ${r.month}`, Number(r.total)]));
+    const stored = new Map(monthly.map((r) => [`${r.licenceId} ${r.month}`, Number(r.count)]));
+    return [...new Set([...expected.keys(), ...stored.keys()])]
+      .filter((key) => (expected.get(key) ?? 0) !== (stored.get(key) ?? 0))
+      .map((key) => `${key}: daily ${expected.get(key) ?? 0}, monthly ${stored.get(key) ?? 0}`);
+  };
+
+  it('follows new days, a resent batch, corrections and the last of two items for one day', async () => {
+    const a = licences[0]!;
+    const b = licences[1]!;
+    // Across the end of this month into the next (the licences exist from today on).
+    const thisMonth = monthOf(isoDay(new Date()));
+    const lastDay = thisMonth.to;
+    const nextMonth = monthOf(addDays(lastDay, 1));
+    const batch = [
+      { licenceKey: a.key, day: lastDay, count: 10 },
+      { licenceKey: a.key, day: nextMonth.from, count: 20 },
+      { licenceKey: a.key, day: nextMonth.to, count: 30 },
+      { licenceKey: b.key, day: addDays(nextMonth.from, 14), count: 5 },
+    ];
+    await ingest(batch);
+    await ingest(batch); // resent: nothing changes
+    expect(await disagreements()).toEqual([]);
+    const next = await ctx.db.selectFrom('usageMonthly').select('count').where('month', '=', nextMonth.from.slice(0, 7)).execute();
+    expect(next.map((r) => Number(r.count)).sort((x, y) => x - y)).toEqual([5, 50]);
+
+    await ingest([
+      { licenceKey: a.key, day: nextMonth.from, count: 2 }, // corrected down
+      { licenceKey: b.key, day: addDays(nextMonth.from, 14), count: 7 },
+      { licenceKey: b.key, day: addDays(nextMonth.from, 14), count: 9 }, // the last for the day wins
+      { licenceKey: a.key, day: lastDay, count: 0 },
+    ]);
+    expect(await disagreements()).toEqual([]);
+    const sums = await sumUsageOfLicencesExisting(ctx.db, { from: thisMonth.from, to: nextMonth.to });
+    expect(sums.get(a.id)).toBe(32);
+    expect(sums.get(b.id)).toBe(9);
+  });
+
+  it('keeps usage of a removed licence in its months', async () => {
+    const c = licences[2]!;
+    const today = isoDay(new Date());
+    await ingest([{ licenceKey: c.key, day: today, count: 40 }]);
+    const project = await ctx.db.selectFrom('serviceLicence').select('projectId').where('id', '=', c.id).executeTakeFirstOrThrow();
+    const removed = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/rest/collection/project/${project.projectId}/service_licence/${c.id}`,
+      headers: bearer(token),
+    });
+    expect(removed.statusCode).toBe(204);
+    await ingest([{ licenceKey: c.key, day: addDays(today, -1), count: 2 }]); // counted late, still billed
+    expect(await disagreements()).toEqual([]);
+    expect((await sumUsageOfLicencesExisting(ctx.db, { from: addDays(today, -40), to: today })).get(c.id)).toBe(42);
+  });
+
+  it('agrees with the daily rows after any sequence of batches, and period sums agree with summing days', async () => {
+    const keys = licences.slice(0, 2).map((l) => l.key); // live ones: the report counts licences of the period
+    const start = isoDay(new Date());
+    const item = fc.record({
+      licenceKey: fc.constantFrom(...keys),
+      day: fc.integer({ min: 0, max: 120 }).map((n) => addDays(start, n)),
+      count: fc.integer({ min: 0, max: 1000 }),
+    });
+    const period = fc
+      .tuple(fc.integer({ min: -5, max: 125 }), fc.integer({ min: 0, max: 130 }))
+      .map(([first, length]) => ({ from: addDays(start, first), to: addDays(start, first + length) }));
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.array(item, { minLength: 1, maxLength: 30 }), { minLength: 1, maxLength: 4 }), period, async (batches, p) => {
+        for (const batch of batches) await ingest(batch);
+        expect(await disagreements()).toEqual([]);
+        const daily = await ctx.db
+          .selectFrom('usageDaily')
+          .select(['licenceId', (eb) => eb.fn.sum<number>('count').as('total')])
+          .where('day', '>=', p.from)
+          .where('day', '<=', p.to)
+          .groupBy('licenceId')
+          .execute();
+        const expected = new Map(daily.map((r) => [r.licenceId, Number(r.total)]));
+        const viaMonths = await sumUsageOfLicencesExisting(ctx.db, p);
+        expect(dayCount(p)).toBeGreaterThan(0);
+        for (const l of licences.slice(0, 2)) {
+          expect(viaMonths.get(l.id) ?? 0, `${l.id} ${p.from}..${p.to}`).toBe(expected.get(l.id) ?? 0);
+        }
+      }),
+      { numRuns: 25 },
+    );
+  });
+});
+
+describe('the roll-up migration on a database with usage', () => {
+  it('keeps every daily row and fills the months from them', async () => {
+    const database = await createTestDatabase({ migrate: false });
+    try {
+      for (const migration of [initialSchema, operators, accounts]) await migration.up(database.db);
+      const serviceId = await createService(database.db);
+      const now = new Date().toISOString();
+      await database.db
+        .insertInto('person')
+        .values({ id: 'owner1', email: 'o@example.com', passwordHash: 'x', firstname: '', lastname: '', salutation: null, language: 'de', place: '', company: '', isAdmin: 0, createdAt: now, updatedAt: now })
+        .execute();
+      await database.db
+        .insertInto('project')
+        .values({ id: 'proj1', ownerId: 'owner1', name: 'P', description: 'd', domainsProduction: '[]', domainsSandbox: '[]', createdAt: now, updatedAt: now })
+        .execute();
+      await database.db
+        .insertInto('serviceLicence')
+        .values({ id: 'lic1', projectId: 'proj1', serviceId, licenceKey: 'lk_1', online: 1, formdata: '{}', createdAt: now, updatedAt: now })
+        .execute();
+      const days = [['2026-01-30', 3], ['2026-01-31', 4], ['2026-02-01', 5]] as const;
+      await database.db.insertInto('usageDaily').values(days.map(([day, count]) => ({ licenceId: 'lic1', day, count }))).execute();
+
+      await usageRollup.up(database.db);
+      const daily = await database.db.selectFrom('usageDaily').select(['day', 'count']).orderBy('day').execute();
+      expect(daily.map((r) => [r.day, Number(r.count)])).toEqual(days.map(([day, count]) => [day, count]));
+      const monthly = await database.db.selectFrom('usageMonthly').select(['month', 'count']).orderBy('month').execute();
+      expect(monthly.map((r) => [r.month, Number(r.count)])).toEqual([['2026-01', 7], ['2026-02', 5]]);
+      // And from now on the triggers keep it.
+      await database.db.updateTable('usageDaily').set({ count: 10 }).where('day', '=', '2026-02-01').execute();
+      const february = await database.db.selectFrom('usageMonthly').select('count').where('month', '=', '2026-02').executeTakeFirstOrThrow();
+      expect(Number(february.count)).toBe(10);
+    } finally {
+      await database.destroy();
+    }
+  });
+});
