@@ -1,356 +1,280 @@
-// `npm run bench`: performance figures, written to bench/results/latest.json (and printed).
-// Never part of npm test: numbers vary with the machine; they are tracked, not asserted.
-//  1. throughput of the built server (autocannon, 127.0.0.1 only, bounded in time)
-//  2. first-load JS of /services: every JS response a real browser fetches until network idle
-//     (gzip -9 of each body), beside the older figure from the built index.html alone
-//  3. Lighthouse (default mobile config) on the public pages, against the design's budgets
-//  4. admin report time against data volume (SQLite), to show how it scales
-// WEB_DIST=/some/build node bench/run.mjs measures another web build (the server honours it too).
+// `npm run bench`: the performance figures of docs/performance.md, written to
+// bench/results/latest.json, printed, and put into the doc's "Last run" table. Never part of
+// npm test or CI: numbers vary with the machine; they are tracked, not asserted.
+//  1. first-load JS of /services and Lighthouse on the public pages (lib/browser.mjs)
+//  2. API throughput beside a bare node:http server answering the same bytes, p99, and the
+//     server's memory after it (lib/throughput.mjs)
+//  3. the admin report against 100k, 1M and 10M usage rows, and the usage ingest, on SQLite and
+//     PostgreSQL (lib/report-scaling.mjs, lib/scale-data.mjs, lib/ingest.mjs)
+// Knobs: WEB_DIST (another web build), BENCH_PARTS (browser,throughput,report), BENCH_STEPS
+// (usage rows, comma-separated), BENCH_DATABASE_URL (a PostgreSQL the bench may create a
+// database in; default postgres://postgres@127.0.0.1:5432/postgres, left out when unreachable).
+// The dependencies of part 1 live in bench/package.json (bench/setup.mjs installs them).
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve as resolvePath } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
-import autocannon from 'autocannon';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import { chromiumFlags, chromiumPath, signIn, startPortal } from '../scripts/local-portal.mjs';
+import { signIn, startPortal } from '../scripts/local-portal.mjs';
+import { figure, figuresTable, reportTable, writeLastRun } from './lib/figures.mjs';
+import { postgresData, sqliteData } from './lib/scale-data.mjs';
+import { reportScaling } from './lib/report-scaling.mjs';
+import { captureAnswer, compareWithBare, startBareServer } from './lib/throughput.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const webDist = resolvePath(process.env.WEB_DIST ?? join(root, 'apps/web/dist'));
+const parts = new Set((process.env.BENCH_PARTS ?? 'browser,throughput,report').split(','));
+const steps = (process.env.BENCH_STEPS ?? '100000,1000000,10000000').split(',').map(Number);
+const postgresAdminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const port = 3300;
 const base = `http://127.0.0.1:${port}`;
-const jsBudgetKb = 130;
-// The design's budgets for public pages (Lighthouse, mobile): reported, never failing the run.
-const lighthouseBudget = { performance: 95, accessibility: 100 };
-const lighthouseRunsPerPage = 3;
-const publicPages = [
-  '/services',
-  '/services/captcha-pro-captchaPro',
-  '/price',
-  '/rechtliches/impressum',
-  '/404',
-];
+const INGEST_TOKEN = 'bench-ingest-token-0123456789-0123456789';
+
+const git = (...args) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
+const dirty = git('status', '--porcelain', '--untracked-files=no') !== '';
 const results = {
   date: new Date().toISOString(),
+  commit: `${git('rev-parse', '--short', 'HEAD')}${dirty ? '+changes' : ''}`,
+  cores: availableParallelism(),
+  loadAverage: loadavg().map((l) => Math.round(l * 10) / 10),
   node: process.version,
   webDist,
+  figures: [],
   throughput: {},
+  memory: {},
   bundle: {},
   lighthouse: {},
   report: [],
+  ingest: [],
 };
 
-const startServer = (databaseUrl) => startPortal({ port, databaseUrl, webDist });
-const login = async (email, password) => (await signIn(base, email, password)).token;
-
-async function cannon(name, path, headers = {}) {
-  const r = await autocannon({ url: `${base}${path}`, connections: 20, duration: 8, headers });
-  results.throughput[name] = {
-    path,
-    requestsPerSecond: Math.round(r.requests.average),
-    p99Ms: r.latency.p99,
-    errors: r.errors + r.non2xx,
+/** A started portal on `databaseUrl`, with stop() and signIn(). */
+async function portal(databaseUrl, env = {}) {
+  const child = await startPortal({ port, databaseUrl, webDist, env: { PORTAL_DEMO: '0', ...env } });
+  return {
+    base,
+    pid: child.pid,
+    signIn: async (email, password) => (await signIn(base, email, password)).token,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
   };
-  console.log(
-    `${name.padEnd(22)} ${String(Math.round(r.requests.average)).padStart(6)} req/s  p99 ${r.latency.p99} ms  non-2xx ${r.non2xx}`,
-  );
 }
 
-const kib = (bytes) => Math.round(bytes / 102.4) / 10;
-
-/** The older figure: only the scripts index.html names (entry + modulepreload), from the files. */
-function entryBundleSize() {
-  const html = readFileSync(join(webDist, 'index.html'), 'utf8');
-  const scripts = [...new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]))];
-  let gzip = 0;
-  for (const file of scripts) gzip += gzipSync(readFileSync(join(webDist, file))).length;
-  results.bundle.entryScripts = scripts;
-  results.bundle.entryJsGzipKb = kib(gzip);
-  console.log(`entry JS (index.html scripts only) ${results.bundle.entryJsGzipKb} KiB gzip`);
+/** Migrates and seeds the demo content once (a first start), so measured starts do no seeding. */
+async function seeded(databaseUrl) {
+  const first = await startPortal({ port, databaseUrl, webDist, env: { PORTAL_DEMO: '1' } });
+  first.kill('SIGTERM');
+  await new Promise((r) => first.once('exit', r));
 }
 
-/** What a browser really fetches for /services: every JS response until the network is idle. */
-async function firstLoadJs() {
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
+const rssMb = (pid) =>
+  Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024);
+
+async function throughput(server, dir) {
+  const { token, oid } = await signIn(base, 'demo@example.com', 'demo1234');
+  const auth = { authorization: `Bearer ${token}` };
+  const projects = await (
+    await fetch(`${base}/rest/collection/person/${oid}/project`, { headers: auth })
+  ).json();
+  const licence =
+    projects.flatMap((p) => p.licences).find((l) => l.service.accounting !== 'monthly') ??
+    projects[0].licences[0];
+  const routes = [
+    { name: 'catalogue list', path: '/rest/collection/service?orderby=name', headers: {}, minRatio: 0.6 },
+    { name: 'one service', path: '/rest/collection/service/captchaPro', headers: {}, minRatio: 0.6 },
+    {
+      name: 'projects (signed in)',
+      path: `/rest/collection/person/${oid}/project`,
+      headers: auth,
+      minRatio: 0.4,
+    },
+    {
+      name: 'licence, 90 days (signed in)',
+      path: `/rest/collection/service_licence/${licence.id}`,
+      headers: auth,
+      minRatio: 0.4,
+    },
+  ];
+  const answers = {};
+  for (const r of routes) answers[r.path] = await captureAnswer(base, r.path, r.headers);
+  const bare = await startBareServer(answers, port + 1, dir);
+  let measured;
   try {
-    const page = await browser.newPage();
-    const responses = [];
-    page.on('response', (res) => {
-      const type = res.headers()['content-type'] ?? '';
-      if (res.request().resourceType() === 'script' || type.includes('javascript')) responses.push(res);
-    });
-    await page.goto(`${base}/services`, { waitUntil: 'networkidle', timeout: 60_000 });
-    const files = [];
-    for (const res of responses) {
-      const body = await res.body();
-      const sizes = await res.request().sizes();
-      files.push({
-        path: new URL(res.url()).pathname,
-        status: res.status(),
-        encoding: res.headers()['content-encoding'] ?? 'identity',
-        bytes: body.length,
-        gzipBytes: gzipSync(body, { level: 9 }).length,
-        transferBytes: sizes.responseBodySize,
-      });
-    }
-    const gzip = files.reduce((sum, f) => sum + f.gzipBytes, 0);
-    const transfer = files.reduce((sum, f) => sum + f.transferBytes, 0);
-    Object.assign(results.bundle, {
-      firstLoadJsGzipKb: kib(gzip),
-      firstLoadJsTransferKb: kib(transfer),
-      budgetKb: jsBudgetKb,
-      withinBudget: kib(gzip) <= jsBudgetKb,
-      firstLoadFiles: files,
-    });
-    console.log(
-      `first-load JS of /services: ${files.length} files, ${kib(gzip)} KiB gzip -9 (${kib(transfer)} KiB transferred) — budget ${jsBudgetKb} KiB: ${kib(gzip) <= jsBudgetKb ? 'met' : 'MISSED'}`,
-    );
+    measured = await compareWithBare({ portalBase: base, bareBase: `http://127.0.0.1:${port + 1}`, routes });
   } finally {
-    await browser.close();
+    bare.kill();
   }
-}
-
-/** Up to three URLs or element selectors an audit's details name (tables, and lists of tables). */
-function targets(details) {
-  const items = (details?.items ?? []).flatMap((item) =>
-    item.type === 'table' ? (item.items ?? []) : [item],
+  results.memory.rssAfterThroughputMb = rssMb(server.pid);
+  console.log(
+    `server RSS after the throughput run: ${results.memory.rssAfterThroughputMb} MB (budget 150 MB)`,
   );
-  const named = items
-    .map((item) => item.url ?? item.source?.url ?? item.node?.selector)
-    .filter((t) => typeof t === 'string');
-  return [...new Set(named)].slice(0, 3).map((t) => t.replace(base, ''));
-}
-
-const score = (category) => (category?.score == null ? null : Math.round(category.score * 100));
-
-/** Per page: scores 0-100, key metrics, the budget verdict, and what to act on when it is missed. */
-function summarise(path, lhr) {
-  const num = (id) => lhr.audits[id]?.numericValue ?? null;
-  const scores = {
-    performance: score(lhr.categories.performance),
-    accessibility: score(lhr.categories.accessibility),
-    bestPractices: score(lhr.categories['best-practices']),
-    seo: score(lhr.categories.seo),
-  };
-  const metrics = {
-    fcpMs: Math.round(num('first-contentful-paint') ?? NaN) || null,
-    lcpMs: Math.round(num('largest-contentful-paint') ?? NaN) || null,
-    tbtMs: num('total-blocking-time') == null ? null : Math.round(num('total-blocking-time')),
-    cls:
-      num('cumulative-layout-shift') == null
-        ? null
-        : Math.round(num('cumulative-layout-shift') * 1000) / 1000,
-    totalByteWeightKb: num('total-byte-weight') == null ? null : kib(num('total-byte-weight')),
-  };
-  const meets = {
-    performance: scores.performance !== null && scores.performance >= lighthouseBudget.performance,
-    accessibility: scores.accessibility !== null && scores.accessibility >= lighthouseBudget.accessibility,
-  };
-  const page = { path, scores, metrics, meetsBudget: meets };
-  if (lhr.runtimeError) page.runtimeError = `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`;
-  if (lhr.runWarnings?.length) page.runWarnings = lhr.runWarnings;
-  if (!meets.accessibility) {
-    page.failingAccessibilityAudits = (lhr.categories.accessibility?.auditRefs ?? [])
-      .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && lhr.audits[ref.id]?.score < 1)
-      .map((ref) => ({
-        id: ref.id,
-        title: lhr.audits[ref.id].title,
-        targets: targets(lhr.audits[ref.id].details),
-      }));
-  }
-  if (!meets.performance) {
-    // Opportunities (estimated savings) first, then failing diagnostics and metrics.
-    const refs = lhr.categories.performance?.auditRefs ?? [];
-    const failing = refs
-      .map((ref) => ({ ref, audit: lhr.audits[ref.id] }))
-      .filter(
-        ({ audit }) =>
-          audit && audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative',
-      );
-    const savingsMs = (audit) =>
-      audit.details?.overallSavingsMs ?? Math.max(0, ...Object.values(audit.metricSavings ?? {}));
-    page.opportunities = failing
-      .filter(({ audit }) => audit.details?.type === 'opportunity' || savingsMs(audit) > 0)
-      .sort(
-        (a, b) =>
-          savingsMs(b.audit) - savingsMs(a.audit) ||
-          (b.audit.details?.overallSavingsBytes ?? 0) - (a.audit.details?.overallSavingsBytes ?? 0),
-      )
-      .slice(0, 6)
-      .map(({ ref, audit }) => ({
-        id: ref.id,
-        title: audit.title,
-        savingsMs: Math.round(savingsMs(audit)),
-        savingsKb: audit.details?.overallSavingsBytes ? kib(audit.details.overallSavingsBytes) : undefined,
-        displayValue: audit.displayValue,
-        // The resources or elements behind it, so someone can act on it.
-        targets: targets(audit.details),
-      }));
-    page.failingPerformanceAudits = failing.map(
-      ({ ref, audit }) => `${ref.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`,
+  for (const m of measured) {
+    results.throughput[m.name] = { ...m, bytes: answers[m.path].bytes };
+    results.figures.push(
+      figure(`${m.name}: req/s ÷ bare node:http`, '×', m.ratio, m.minRatio, 'higher', {
+        portalRps: m.portalRps,
+        bareRps: m.bareRps,
+      }),
+      figure(`${m.name}: p99 at 50 connections`, 'ms', m.p99Ms, 20, 'lower'),
     );
   }
-  return page;
-}
-
-/** Lighthouse 12, default (mobile, simulated throttling) config, one page after the other. */
-async function lighthouseRuns() {
-  const chrome = await chromeLauncher.launch({
-    chromePath: chromiumPath,
-    chromeFlags: chromiumFlags,
-    logLevel: 'silent',
-  });
-  const pages = [];
-  try {
-    const audit = (path) =>
-      lighthouse(`${base}${path}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      });
-    // One unrecorded run first: the first page a fresh browser and server meet is measured
-    // about twice as slow (cold caches, JIT), which is not what a visitor sees on the 100th load.
-    await audit(publicPages[0]);
-    for (const path of publicPages) {
-      let page;
-      try {
-        // Lighthouse's own advice for variance: the median of several runs (by performance).
-        const runs = [];
-        for (let i = 0; i < lighthouseRunsPerPage; i++) runs.push(await audit(path));
-        runs.sort((a, b) => a.lhr.categories.performance.score - b.lhr.categories.performance.score);
-        const run = runs[Math.floor(runs.length / 2)];
-        page = summarise(path, run.lhr);
-        results.lighthouse.version ??= run.lhr.lighthouseVersion;
-        results.lighthouse.benchmarkIndex ??= run.lhr.environment?.benchmarkIndex;
-      } catch (error) {
-        page = { path, error: String(error), meetsBudget: { performance: false, accessibility: false } };
-      }
-      pages.push(page);
-      printLighthouse(page);
-    }
-  } finally {
-    chrome.kill();
-  }
-  Object.assign(results.lighthouse, { config: 'default (mobile)', budget: lighthouseBudget, pages });
-  // Simulated throttling still scales the measured main-thread work: on a busy machine TBT rises.
-  console.log(
-    `lighthouse ${results.lighthouse.version ?? '?'}, benchmarkIndex ${results.lighthouse.benchmarkIndex ?? '?'} (CPU speed as Lighthouse measured it)`,
+  results.figures.push(
+    figure('server RSS after the throughput run', 'MB', results.memory.rssAfterThroughputMb, 150, 'lower'),
   );
 }
 
-function printLighthouse(page) {
-  if (page.error) {
-    console.log(`lighthouse ${page.path.padEnd(34)} ERROR ${page.error}`);
+async function browser() {
+  const { browserFigures } = await import('./lib/browser.mjs');
+  await browserFigures({ portalBase: base, dist: webDist, into: results });
+  const b = results.bundle;
+  results.figures.push(
+    figure(
+      'first-load JS of /services (gzip -9)',
+      'KB',
+      b.firstLoadJsGzipKb ?? null,
+      b.budgetKb ?? 130,
+      'lower',
+    ),
+  );
+  for (const page of results.lighthouse.pages ?? []) {
+    results.figures.push(
+      figure(`Lighthouse performance ${page.path}`, 'score', page.scores?.performance ?? null, 95, 'higher'),
+    );
+  }
+}
+
+async function postgresReachable() {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: postgresAdminUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return client;
+  } catch {
+    return undefined;
+  }
+}
+
+async function scaling(dir) {
+  const ingest = { token: INGEST_TOKEN, env: { USAGE_INGEST_TOKEN: INGEST_TOKEN } };
+  const add = ({ report, ingest: ingestRow }) => {
+    results.report.push(
+      ...report.map(({ dialect, usageRows, monthMs, yearMs }) => ({ dialect, usageRows, monthMs, yearMs })),
+    );
+    if (ingestRow) results.ingest.push(ingestRow);
+  };
+
+  const file = join(dir, 'scale.sqlite');
+  const sqliteUrl = `sqlite:${file}`;
+  await seeded(sqliteUrl);
+  const sqlite = await sqliteData(file);
+  try {
+    add(
+      await reportScaling({
+        dialect: 'sqlite',
+        data: sqlite,
+        portal: (env) => portal(sqliteUrl, env),
+        steps,
+        ingest,
+        log: console.log,
+      }),
+    );
+  } finally {
+    await sqlite.close();
+  }
+
+  const admin = await postgresReachable();
+  if (!admin) {
+    console.log(`PostgreSQL not reachable at ${postgresAdminUrl}: report and ingest figures for SQLite only`);
     return;
   }
-  const { scores: s, metrics: m, meetsBudget: ok } = page;
-  const seconds = (ms) => (ms == null ? '–' : `${(ms / 1000).toFixed(1)} s`);
-  const verdict =
-    ok.performance && ok.accessibility
-      ? 'budget met'
-      : `budget MISSED (${[!ok.performance && `perf ${s.performance} < ${lighthouseBudget.performance}`, !ok.accessibility && `a11y ${s.accessibility} < ${lighthouseBudget.accessibility}`].filter(Boolean).join(', ')})`;
-  console.log(
-    `lighthouse ${page.path.padEnd(34)} perf ${s.performance} a11y ${s.accessibility} bp ${s.bestPractices} seo ${s.seo}  ` +
-      `FCP ${seconds(m.fcpMs)} LCP ${seconds(m.lcpMs)} TBT ${m.tbtMs} ms CLS ${m.cls} weight ${m.totalByteWeightKb} KiB  ${verdict}`,
-  );
-  if (page.runtimeError) console.log(`    runtime error: ${page.runtimeError}`);
-  for (const warning of page.runWarnings ?? []) console.log(`    warning: ${warning}`);
-  for (const audit of page.failingAccessibilityAudits ?? [])
-    console.log(`    a11y: ${audit.id} — ${audit.title} [${audit.targets.join(', ')}]`);
-  for (const o of page.opportunities ?? []) {
-    const savings = [o.savingsMs && `~${o.savingsMs} ms`, o.savingsKb && `${o.savingsKb} KiB`]
-      .filter(Boolean)
-      .join(', ');
-    const urls = o.targets.length ? ` [${o.targets.join(', ')}]` : '';
-    console.log(`    perf: ${o.id} — ${o.title}${savings ? ` (${savings})` : ''}${urls}`);
+  const name = `portal_bench_${process.pid}`;
+  await admin.query(`create database ${name}`);
+  const url = new URL(postgresAdminUrl);
+  url.pathname = `/${name}`;
+  try {
+    await seeded(url.href);
+    const postgres = await postgresData(url.href);
+    try {
+      add(
+        await reportScaling({
+          dialect: 'postgres',
+          data: postgres,
+          portal: (env) => portal(url.href, env),
+          steps,
+          ingest,
+          log: console.log,
+        }),
+      );
+    } finally {
+      await postgres.close();
+    }
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
   }
 }
 
-async function reportScaling(dir) {
-  const { default: Database } = await import('better-sqlite3');
-  for (const projects of [100, 1000, 5000]) {
-    const file = join(dir, `scale-${projects}.sqlite`);
-    const server = await startServer(`sqlite:${file}`);
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    const db = new Database(file);
-    const owner = db.prepare("select id from person where email = 'demo@example.com'").get().id;
-    const services = db
-      .prepare('select id from service')
-      .all()
-      .map((s) => s.id);
-    const insertProject = db.prepare(
-      "insert into project (id, owner_id, name, description, created_at, updated_at) values (?, ?, ?, 'bench', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')",
+function scalingFigures() {
+  const largest = Math.max(...results.report.map((r) => r.usageRows));
+  for (const r of results.report.filter((row) => row.usageRows === largest)) {
+    results.figures.push(
+      figure(
+        `admin report, one month, ${r.usageRows.toLocaleString('en-US')} usage rows (${r.dialect})`,
+        'ms',
+        r.monthMs,
+        500,
+        'lower',
+      ),
+      figure(
+        `admin report, twelve months, ${r.usageRows.toLocaleString('en-US')} usage rows (${r.dialect})`,
+        'ms',
+        r.yearMs,
+        2000,
+        'lower',
+      ),
     );
-    const insertLicence = db.prepare(
-      "insert into service_licence (id, project_id, service_id, licence_key, created_at, updated_at) values (?, ?, ?, ?, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')",
+  }
+  for (const i of results.ingest) {
+    const budget = i.dialect === 'sqlite' ? 50_000 : 20_000;
+    results.figures.push(
+      figure(
+        `usage ingest, batches of ${i.batchSize} (${i.dialect})`,
+        'rows/s',
+        i.rowsPerSecond,
+        budget,
+        'higher',
+      ),
     );
-    const insertUsage = db.prepare('insert into usage_daily (licence_id, day, count) values (?, ?, ?)');
-    db.transaction(() => {
-      for (let p = 0; p < projects; p++) {
-        insertProject.run(`benchP${p}`, owner, `Bench ${p}`);
-        for (let l = 0; l < 3; l++) {
-          const id = `benchL${p}x${l}`;
-          insertLicence.run(id, `benchP${p}`, services[(p + l) % services.length], `lk_bench_${p}_${l}`);
-          for (let d = 1; d <= 30; d++)
-            insertUsage.run(id, `2026-01-${String(d).padStart(2, '0')}`, (p * 7 + d) % 500);
-        }
-      }
-    })();
-    db.close();
-    const again = await startServer(`sqlite:${file}`);
-    const token = await login('admin@example.com', 'admin1234');
-    const times = [];
-    for (let i = 0; i < 5; i++) {
-      const t = performance.now();
-      const res = await fetch(`${base}/rest/collection/admin/projects?from=2026-01-01&to=2026-01-31`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      await res.json();
-      times.push(performance.now() - t);
-    }
-    times.sort((a, b) => a - b);
-    const row = {
-      projects,
-      licences: projects * 3,
-      usageRows: projects * 90,
-      medianMs: Math.round(times[2]),
-    };
-    results.report.push(row);
-    console.log(
-      `admin report: ${projects} projects, ${row.usageRows} usage rows → ${row.medianMs} ms (median of 5)`,
-    );
-    again.kill('SIGTERM');
-    await new Promise((r) => again.once('exit', r));
   }
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
 try {
-  entryBundleSize();
-  const server = await startServer(`sqlite:${join(dir, 'bench.sqlite')}`);
-  try {
-    // The browser measurements first, on a quiet server: after the load test the machine is
-    // still busy (garbage collection, the SQLite cache) and blocking time doubles.
-    await firstLoadJs();
-    await lighthouseRuns();
-    const token = await login('demo@example.com', 'demo1234');
-    await cannon('health', '/rest/health');
-    await cannon('service list', '/rest/collection/service?orderby=name');
-    await cannon('projects (signed in)', `/rest/collection/person/demoUser0001/project`, {
-      authorization: `Bearer ${token}`,
-    });
-    await cannon('spa deep link', '/projects/x-abc', { accept: 'text/html' });
-  } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+  if (parts.has('browser') || parts.has('throughput')) {
+    const databaseUrl = `sqlite:${join(dir, 'bench.sqlite')}`;
+    await seeded(databaseUrl);
+    const server = await portal(databaseUrl);
+    try {
+      // The browser first, on a quiet server: after the load test the machine is still busy.
+      if (parts.has('browser')) await browser();
+      if (parts.has('throughput')) await throughput(server, dir);
+    } finally {
+      await server.stop();
+    }
   }
-  await reportScaling(dir);
+  if (parts.has('report')) {
+    await scaling(dir);
+    scalingFigures();
+  }
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
+
 mkdirSync(join(root, 'bench/results'), { recursive: true });
 writeFileSync(join(root, 'bench/results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+console.log(`\n${figuresTable(results.figures)}\n\n${reportTable(results.report)}\n`);
 console.log('written to bench/results/latest.json');
+// Only a run of every part replaces the doc's table.
+if (parts.size === 3 && writeLastRun(join(root, 'docs/performance.md'), results))
+  console.log('docs/performance.md: "Last run" updated');

@@ -4,12 +4,16 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
+const defaultEntry = join(root, 'apps/server/dist/main.js');
 
 export { chromiumFlags, chromiumPath } from './chromium.mjs';
 
-/** Starts apps/server/dist/main.js with demo data; resolves once it serves. */
-export function startPortal({ port, databaseUrl, webDist }) {
-  const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+/**
+ * Starts the built server (apps/server/dist/main.js, or `entry`) with demo data; resolves once it
+ * serves. nodeArgs: e.g. --cpu-prof; env: more or other variables.
+ */
+export function startPortal({ port, databaseUrl, webDist, nodeArgs = [], env = {}, entry = defaultEntry }) {
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -19,6 +23,7 @@ export function startPortal({ port, databaseUrl, webDist }) {
       PORTAL_DEMO: '1',
       LOG_LEVEL: 'silent',
       NODE_ENV: 'test',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
