@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/sharp.js';
 
 // Catalogue images are stored as WebP at fixed widths; the web app picks one by the space it
 // has. Every image that enters the catalogue (demo SVGs, imported files) is decoded and encoded
@@ -29,6 +29,7 @@ export interface EncodedImage {
  */
 export async function encodeImageSizes(input: Buffer, widths: readonly number[]): Promise<EncodedImage[]> {
   const largest = Math.max(...widths);
+  const sharp = await loadSharp();
   const raster = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
     .rotate() // apply EXIF orientation, then drop the metadata
     .resize({ width: largest })

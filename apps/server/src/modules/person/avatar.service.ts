@@ -1,7 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { AVATAR_TYPES } from '@portal/contract/person';
 import { HttpError } from '../../lib/http-error.js';
+import { loadSharp } from '../../lib/sharp.js';
 
 export const AVATAR_SIZE = 256;
 
@@ -14,6 +14,7 @@ export async function normaliseAvatar(input: Buffer): Promise<Buffer> {
   if (!type || !(AVATAR_TYPES as readonly string[]).includes(type.mime)) {
     throw new HttpError(415, 'unsupportedMediaType');
   }
+  const sharp = await loadSharp();
   try {
     return await sharp(input, { limitInputPixels: 40_000_000, failOn: 'error' })
       .rotate() // honour the EXIF orientation before it is dropped
