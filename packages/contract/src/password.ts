@@ -7,6 +7,12 @@ import { singleLineText } from './text.js';
 export const PASSWORD_LIMITS = { min: 8, max: 128 } as const;
 
 /**
+ * Length as a person counts it: characters (code points), so an emoji counts once, not as the
+ * two UTF-16 units JavaScript's `length` sees.
+ */
+export const passwordLength = (password: string): number => [...password].length;
+
+/**
  * The most used passwords of public breach lists that are long enough to pass the length rule.
  * Small on purpose (it ships to the browser): it stops the first guesses of every attacker,
  * the throttles and argon2 stop the rest. Compared without regard to case.
@@ -112,8 +118,8 @@ export type PasswordProblem = 'tooShort' | 'tooLong' | 'tooCommon' | 'sameAsEmai
 
 /** The first rule a new password breaks, or undefined. `email`: the account's address. */
 export function passwordProblem(password: string, email?: string): PasswordProblem | undefined {
-  if (password.length < PASSWORD_LIMITS.min) return 'tooShort';
-  if (password.length > PASSWORD_LIMITS.max) return 'tooLong';
+  if (passwordLength(password) < PASSWORD_LIMITS.min) return 'tooShort';
+  if (passwordLength(password) > PASSWORD_LIMITS.max) return 'tooLong';
   const folded = password.trim().toLowerCase();
   if (COMMON_PASSWORDS.has(folded)) return 'tooCommon';
   if (email !== undefined && folded === email.trim().toLowerCase()) return 'sameAsEmail';
@@ -125,10 +131,11 @@ export function passwordProblem(password: string, email?: string): PasswordProbl
  * Each broken rule is one issue whose message is its PasswordProblem key.
  */
 export const newPasswordSchema = singleLineText()
-  .max(PASSWORD_LIMITS.max, 'tooLong')
+  // A bound in UTF-16 units first (no character takes more than two), then the real rules.
+  .max(PASSWORD_LIMITS.max * 2, { message: 'tooLong', abort: true })
   .superRefine((password, context) => {
     const problem = passwordProblem(password);
-    if (problem && problem !== 'tooLong') context.addIssue({ code: 'custom', message: problem });
+    if (problem) context.addIssue({ code: 'custom', message: problem });
   })
   .meta({
     description: `${PASSWORD_LIMITS.min} to ${PASSWORD_LIMITS.max} characters, not the e-mail address, not one of the most common passwords`,

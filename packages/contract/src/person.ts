@@ -51,7 +51,8 @@ export type PersonPatch = z.infer<typeof personPatchSchema>;
 export const passwordChangeSchema = z
   .object({
     oid: idSchema.optional(),
-    passwordActual: singleLineText().min(1).max(PASSWORD_LIMITS.max),
+    // Two UTF-16 units per character at most (see passwordLength).
+    passwordActual: singleLineText().min(1).max(PASSWORD_LIMITS.max * 2),
     password: newPasswordSchema,
   })
   .strict();

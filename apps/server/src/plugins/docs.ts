@@ -22,5 +22,13 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/rest/docs', staticCSP: true });
+  // The documentation pages get a policy as strict as the app's (the plugin's own default allows
+  // framing and outside images); swagger UI sets inline styles, like the app's libraries.
+  await app.register(swaggerUi, {
+    routePrefix: '/rest/docs',
+    staticCSP:
+      "default-src 'self'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'; " +
+      "img-src 'self' data:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; " +
+      "form-action 'self'; frame-ancestors 'none'",
+  });
 }

@@ -13,7 +13,7 @@ interface Mapped {
 }
 
 /** The password rules' issues carry their rule as the message (contract, password.ts). */
-const passwordProblems: ReadonlySet<string> = new Set<FieldProblem>(['tooShort', 'tooCommon', 'sameAsEmail']);
+const passwordProblems: ReadonlySet<string> = new Set<FieldProblem>(['tooShort', 'tooLong', 'tooCommon', 'sameAsEmail']);
 
 function problemOf(code: string, message: string): FieldProblem {
   if (code === 'custom' && passwordProblems.has(message)) return message as FieldProblem;

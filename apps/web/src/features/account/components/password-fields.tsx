@@ -27,7 +27,6 @@ export function PasswordFields({ password, repeat }: { password: PasswordInput; 
         <Input
           type="password"
           autoComplete="new-password"
-          maxLength={PASSWORD_LIMITS.max}
           required
           aria-required="true"
           {...password.field}
@@ -37,7 +36,6 @@ export function PasswordFields({ password, repeat }: { password: PasswordInput; 
         <Input
           type="password"
           autoComplete="new-password"
-          maxLength={PASSWORD_LIMITS.max}
           required
           aria-required="true"
           {...repeat.field}

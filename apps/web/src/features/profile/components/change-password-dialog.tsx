@@ -95,7 +95,6 @@ function PasswordForm({ oid, onDone }: { oid: string; onDone: () => void }) {
         <Input
           type="password"
           autoComplete="current-password"
-          maxLength={PASSWORD_LIMITS.max}
           required
           aria-required="true"
           {...field('current')}

@@ -1,4 +1,4 @@
-import { PASSWORD_LIMITS, passwordProblem } from '@portal/contract/password';
+import { PASSWORD_LIMITS, passwordLength, passwordProblem } from '@portal/contract/password';
 import { z } from 'zod';
 
 // The change-password form's rules: all three fields required, the new password within the
@@ -14,7 +14,7 @@ export const passwordFormSchema = z
       // abort: an empty field is only "required", not also "too short".
       .min(1, { message: 'required', abort: true })
       .min(PASSWORD_LIMITS.min, 'tooShort')
-      .max(PASSWORD_LIMITS.max, 'tooLong')
+      .refine((value) => passwordLength(value) <= PASSWORD_LIMITS.max, 'tooLong')
       // The contract's list of the most common passwords (the server refuses them too).
       .refine((value) => passwordProblem(value) !== 'tooCommon', 'tooCommon'),
     repeat: z.string().min(1, 'required'),
