@@ -9,6 +9,7 @@ import {
   createServerDatabase,
   createWorld,
   dialect,
+  long,
   printFigures,
   startPortal,
   type OwnedProject,
@@ -134,10 +135,15 @@ describe(`load (${dialect})`, () => {
         writes: { errors: 0, non2xx: 0, fivexx: 0 },
         logins: { errors: 0, non2xx: 0, fivexx: 0 },
       });
-      // At a fixed rate of 500 req/s, anything much below means the server could not keep up.
-      expect(r.total + w.total + l.total).toBeGreaterThanOrEqual(500 * SECONDS * 0.95);
-      expect(r.p99, 'p99 of reads (ms)').toBeLessThanOrEqual(READ_P99_MS);
-      expect(w.p99, 'p99 of writes (ms)').toBeLessThanOrEqual(WRITE_P99_MS);
+      // Latency and rate are time figures: the long run (its own command, on a quiet machine) holds the
+      // budget; the quick run inside npm test prints it but asserts only correctness, since test
+      // suites never assert timings (see docs/reliability.md).
+      if (long) {
+        // At a fixed rate of 500 req/s, anything much below means the server could not keep up.
+        expect(r.total + w.total + l.total).toBeGreaterThanOrEqual(500 * SECONDS * 0.95);
+        expect(r.p99, 'p99 of reads (ms)').toBeLessThanOrEqual(READ_P99_MS);
+        expect(w.p99, 'p99 of writes (ms)').toBeLessThanOrEqual(WRITE_P99_MS);
+      }
     },
     budget(60_000, 180_000),
   );
