@@ -8,6 +8,7 @@ import {
   budget,
   createServerDatabase,
   dialect,
+  long,
   freshToken,
   printFigures,
   settingsForm,
@@ -358,7 +359,8 @@ describe(`crash safety (${dialect})`, () => {
         maxReadyMs: Math.round(sorted.at(-1)!),
         restartsOver2s: slowStarts,
       });
-      expect(slowStarts, `restarts not ready within ${READY_LIMIT_MS} ms`).toBe(0);
+      // A time figure: a budget of the long run; inside npm test it is printed (suites assert no timings).
+      if (long) expect(slowStarts, `restarts not ready within ${READY_LIMIT_MS} ms`).toBe(0);
     },
     budget(240_000, 1_500_000),
   );
