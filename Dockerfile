@@ -6,26 +6,23 @@
 
 ARG NODE_IMAGE=node:20-bookworm-slim
 
-# 1. Build: every dependency, then the web app (apps/web/dist) and the server bundle (apps/server/dist).
-FROM ${NODE_IMAGE} AS build
+# 0. The workspace manifests npm ci reads; both install stages start from them.
+FROM ${NODE_IMAGE} AS manifests
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/contract/package.json packages/contract/
 COPY packages/translations/package.json packages/translations/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
+
+# 1. Build: every dependency, then the web app (apps/web/dist) and the server bundle (apps/server/dist).
+FROM manifests AS build
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
 # 2. Runtime dependencies of the server only (no dev tools, nothing of the web app's).
-FROM ${NODE_IMAGE} AS dependencies
-WORKDIR /app
-COPY package.json package-lock.json ./
-COPY packages/contract/package.json packages/contract/
-COPY packages/translations/package.json packages/translations/
-COPY apps/server/package.json apps/server/
-COPY apps/web/package.json apps/web/
+FROM manifests AS dependencies
 RUN npm ci --omit=dev --workspace apps/server --no-audit --no-fund && npm cache clean --force
 
 # 3. What runs: dependencies, the two bundles, the web build; as the unprivileged user node.

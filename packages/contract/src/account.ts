@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { languageSchema } from './common.js';
 import { formBoolean } from './form-values.js';
 import { newPasswordSchema, passwordProblem } from './password.js';
-import { PERSON_LIMITS, salutationSchema } from './person.js';
+import { newPersonSchema, PERSON_LIMITS, salutationSchema } from './person.js';
 import { singleLineText } from './text.js';
 
 // Self-service accounts: sign-up with a verified address, forgotten passwords, invitations.
@@ -39,18 +39,11 @@ export const signupSchema = z
   });
 export type SignupForm = z.infer<typeof signupSchema>;
 
-/** A person invited by an operator, an admin or a project owner; the address is stored in lower case. */
-export const invitationSchema = z
-  .object({
-    email: accountEmailSchema,
-    firstname: text(PERSON_LIMITS.name).default(''),
-    lastname: text(PERSON_LIMITS.name).default(''),
-    company: text(PERSON_LIMITS.company).default(''),
-    salutation: salutationSchema.nullable().default(null),
-    language: languageSchema.default('de'),
-    isAdmin: z.boolean().default(false),
-  })
-  .strict();
+/**
+ * A person invited by an operator, an admin or a project owner: the fields of a new person
+ * without the password, which the person chooses through the mailed link.
+ */
+export const invitationSchema = newPersonSchema.omit({ password: true });
 
 /** Resend the verification mail; ask for a password reset. */
 export const emailRequestSchema = z.object({ email: accountEmailSchema }).strict();

@@ -196,37 +196,38 @@ export async function verifyEmail(db: Kysely<Database>, token: string, now = new
   });
 }
 
-/** A new verification link for an account that still waits for one; nothing otherwise. */
-export async function resendVerification(
-  db: Kysely<Database>,
-  links: AccountLinks,
-  email: string,
-  now = new Date(),
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const person = await findPersonByEmail(trx, email);
-    if (person && person.disabled === 0 && awaitsVerification(person))
-      await sendVerification(trx, links, person, now);
-  });
+/**
+ * A request that names an address (resend, forgotten password): `act` runs in one transaction
+ * with the enabled account of that address; without one nothing happens, and the answer is the same.
+ */
+function forEnabledAccount(
+  act: (trx: Db, person: PersonRow, links: AccountLinks, now: Date) => Promise<void>,
+) {
+  return async (
+    db: Kysely<Database>,
+    links: AccountLinks,
+    email: string,
+    now = new Date(),
+  ): Promise<void> => {
+    await db.transaction().execute(async (trx) => {
+      const person = await findPersonByEmail(trx, email);
+      if (person && person.disabled === 0) await act(trx, person, links, now);
+    });
+  };
 }
+
+/** A new verification link for an account that still waits for one; nothing otherwise. */
+export const resendVerification = forEnabledAccount(async (trx, person, links, now) => {
+  if (awaitsVerification(person)) await sendVerification(trx, links, person, now);
+});
 
 /**
  * A reset link for a verified or invited account that may sign in; nothing otherwise (an
  * account waiting for verification needs that link first).
  */
-export async function requestPasswordReset(
-  db: Kysely<Database>,
-  links: AccountLinks,
-  email: string,
-  now = new Date(),
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const person = await findPersonByEmail(trx, email);
-    if (!person || person.disabled === 1) return;
-    if (person.verified === 1 || isInvited(person))
-      await sendReset(trx, links, person, now, 'password-reset');
-  });
-}
+export const requestPasswordReset = forEnabledAccount(async (trx, person, links, now) => {
+  if (person.verified === 1 || isInvited(person)) await sendReset(trx, links, person, now, 'password-reset');
+});
 
 /**
  * Uses a reset or invitation link: the new password is set, the address counts as verified,
