@@ -32,6 +32,7 @@ import { projectRoutes } from './modules/project/project.routes.js';
 import { licenceRoutes } from './modules/licence/licence.routes.js';
 import { usageRoutes } from './modules/usage/usage.routes.js';
 import { adminReportRoutes } from './modules/admin-report/admin-report.routes.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { HttpError } from './lib/http-error.js';
@@ -156,6 +157,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(licenceRoutes);
   await app.register(usageRoutes);
   await app.register(adminReportRoutes);
+  await app.register(auditRoutes);
   await app.register(contactRoutes, { contactTo: config.contactTo });
   await app.register(mailRoutes);
 

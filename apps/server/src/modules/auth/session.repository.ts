@@ -18,6 +18,11 @@ export async function insertSession(
     .execute();
 }
 
+/** Every new session is a sign-in: the admin console lists when a person last signed in. */
+export async function markSignedIn(db: Db, personId: string, now: string): Promise<void> {
+  await db.updateTable('person').set({ lastSignInAt: now }).where('id', '=', personId).execute();
+}
+
 const sessionWithPerson = preparedQuery((db: Db, tokenHash: string) =>
   db
     .selectFrom('session')

@@ -8,6 +8,7 @@ import {
   deleteSessionsOf,
   findSessionWithPerson,
   insertSession,
+  markSignedIn,
   touchSession,
 } from './session.repository.js';
 
@@ -32,6 +33,7 @@ export async function createSession(db: Kysely<Database>, personId: string, now 
     now: now.toISOString(),
     absoluteExpiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS).toISOString(),
   });
+  await markSignedIn(db, personId, now.toISOString());
   return token;
 }
 
