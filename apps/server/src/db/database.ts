@@ -23,6 +23,8 @@ export interface PersonTable {
   verified: Generated<number>;
   avatarWebp: Buffer | null;
   avatarVersion: Generated<number>;
+  /** Set by every sign-in (sessions end at logout, so they cannot tell it). */
+  lastSignInAt: Generated<string | null>;
   createdAt: string;
   updatedAt: string;
 }
@@ -196,24 +198,21 @@ export interface MailOutboxTable {
   sentAt: string | null;
 }
 
-/** A project member other than the owner (the owner is project.ownerId). */
-export type MemberRole = 'editor' | 'viewer';
-
-export interface ProjectMemberTable {
-  projectId: string;
-  personId: string;
-  role: MemberRole;
-  createdAt: string;
-}
-
-/** An invitation to a project, waiting for the invited person to accept or decline it. */
-export interface ProjectInvitationTable {
+/** One admin write (docs/admin.md#audit-log); never updated, kept at least a year. */
+export interface AuditLogTable {
   id: string;
-  projectId: string;
-  personId: string;
-  role: MemberRole;
-  invitedBy: string | null;
-  createdAt: string;
+  at: string;
+  actorId: string;
+  /** The actor's address at the time of the change. */
+  actorEmail: string;
+  action: string;
+  objectType: string;
+  objectId: string;
+  /** JSON of the object before the change; null when it was created. */
+  beforeJson: string | null;
+  /** JSON of the object after the change; null when it was deleted. */
+  afterJson: string | null;
+  requestId: string;
 }
 
 export interface Database {
@@ -232,8 +231,7 @@ export interface Database {
   contactRequest: ContactRequestTable;
   mailOutbox: MailOutboxTable;
   accountToken: AccountTokenTable;
-  projectMember: ProjectMemberTable;
-  projectInvitation: ProjectInvitationTable;
+  auditLog: AuditLogTable;
 }
 
 /** What repositories take: the database, or a transaction on it. */

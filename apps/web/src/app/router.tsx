@@ -119,12 +119,22 @@ export const appRoutes: readonly AppRoute[] = [
     data: () => legalPage().then((m) => m.legalPageLoader),
   },
   {
+    // The admin console: a frame with the side navigation, one child per area. An area is one
+    // child here and one entry in features/admin/admin-nav.ts (docs/admin.md#the-console).
     id: 'admin',
     path: routePaths.admin,
     namespaces: ['Admin'],
-    screen: () => adminReport().then((m) => m.AdminReportRoute),
-    data: () => adminReport().then((m) => m.adminReportLoader),
+    screen: () => import('@/features/admin/routes/admin-shell').then((m) => m.AdminShellRoute),
     signIn: true,
+    children: [
+      {
+        id: 'admin-report',
+        index: true,
+        namespaces: [],
+        screen: () => adminReport().then((m) => m.AdminReportRoute),
+        data: () => adminReport().then((m) => m.adminReportLoader),
+      },
+    ],
   },
   {
     id: 'signup',

@@ -15,6 +15,10 @@ export const routePaths = {
   profile: '/profile',
   legal: '/rechtliches/:id',
   admin: '/admin',
+  /** Admin areas: children of `admin` (docs/admin.md#the-console). */
+  adminCustomers: '/admin/customers',
+  adminCustomer: '/admin/customers/:id',
+  adminAudit: '/admin/audit',
   signup: '/signup',
   forgotPassword: '/forgot-password',
   /** The server's mails link here (with ?token=…); keep the two in step. */
@@ -40,6 +44,9 @@ export const paths = {
   profile: () => '/profile',
   legal: (internerName: string) => `/rechtliches/${encodeURIComponent(internerName)}`,
   admin: () => '/admin',
+  adminCustomers: () => '/admin/customers',
+  adminCustomer: (id: string) => `/admin/customers/${encodeURIComponent(id)}`,
+  adminAudit: () => '/admin/audit',
   signup: () => '/signup',
   forgotPassword: () => '/forgot-password',
   notFound: () => '/404',

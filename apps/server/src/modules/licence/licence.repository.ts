@@ -32,7 +32,7 @@ export async function listLiveLicencesOfProjects(db: Db, projectIds: readonly st
   return liveLicencesOfProjects(db, projectIds, month);
 }
 
-const liveLicence = preparedQuery((db: Db, licenceId: string) =>
+const liveLicenceOfOwner = preparedQuery((db: Db, licenceId: string, ownerId: string) =>
   db
     .selectFrom('serviceLicence')
     .innerJoin('project', 'project.id', 'serviceLicence.projectId')
@@ -61,19 +61,17 @@ const liveLicence = preparedQuery((db: Db, licenceId: string) =>
     ])
     .where('serviceLicence.id', '=', licenceId)
     .where('serviceLicence.deletedAt', 'is', null)
-    .where('project.deletedAt', 'is', null),
+    .where('project.deletedAt', 'is', null)
+    .where('project.ownerId', '=', ownerId),
 );
 
-/**
- * A live licence of a live project, whoever's it is: callers check the caller's role in its
- * project (requireLicenceRole).
- */
-export async function findLiveLicence(db: Db, licenceId: string) {
-  const [licence] = await liveLicence(db, licenceId);
+/** A live licence whose live project belongs to this owner; anything else is not found. */
+export async function findLiveLicenceOfOwner(db: Db, licenceId: string, ownerId: string) {
+  const [licence] = await liveLicenceOfOwner(db, licenceId, ownerId);
   return licence;
 }
 
-export type LicenceWithContext = NonNullable<Awaited<ReturnType<typeof findLiveLicence>>>;
+export type LicenceWithContext = NonNullable<Awaited<ReturnType<typeof findLiveLicenceOfOwner>>>;
 
 export async function findLiveLicenceOfService(db: Db, projectId: string, serviceId: string) {
   return db

@@ -15,49 +15,29 @@ const projectColumns = [
   'person.email as ownerEmail',
 ] as const;
 
-/**
- * Live projects the person owns or is a member of, newest first, each with the person's member
- * role (null where they own it).
- */
-export const listLiveProjectsOfPerson = preparedQuery((db: Db, personId: string) =>
+export const listLiveProjectsOfOwner = preparedQuery((db: Db, ownerId: string) =>
   db
     .selectFrom('project')
     .innerJoin('person', 'person.id', 'project.ownerId')
-    .leftJoin('projectMember', (join) =>
-      join.onRef('projectMember.projectId', '=', 'project.id').on('projectMember.personId', '=', personId),
-    )
     .select(projectColumns)
-    .select('projectMember.role as memberRole')
-    .where((eb) => eb.or([eb('project.ownerId', '=', personId), eb('projectMember.personId', 'is not', null)]))
+    .where('project.ownerId', '=', ownerId)
     .where('project.deletedAt', 'is', null)
-    .orderBy('project.createdAt', 'desc')
-    .orderBy('project.id'),
+    .orderBy('project.createdAt', 'desc'),
 );
 
-const liveProjectOfPerson = preparedQuery((db: Db, id: string, personId: string) =>
-  db
+/** A live project of this owner; another owner's or a deleted one is not found. */
+export async function findLiveProjectOfOwner(db: Db, id: string, ownerId: string) {
+  return db
     .selectFrom('project')
     .innerJoin('person', 'person.id', 'project.ownerId')
-    .leftJoin('projectMember', (join) =>
-      join.onRef('projectMember.projectId', '=', 'project.id').on('projectMember.personId', '=', personId),
-    )
     .select(projectColumns)
-    .select('projectMember.role as memberRole')
     .where('project.id', '=', id)
-    .where((eb) => eb.or([eb('project.ownerId', '=', personId), eb('projectMember.personId', 'is not', null)]))
-    .where('project.deletedAt', 'is', null),
-);
-
-/**
- * A live project the person owns or is a member of, with their member role (null for the
- * owner); another's or a deleted project is not found.
- */
-export async function findLiveProjectOfPerson(db: Db, id: string, personId: string) {
-  const [project] = await liveProjectOfPerson(db, id, personId);
-  return project;
+    .where('project.ownerId', '=', ownerId)
+    .where('project.deletedAt', 'is', null)
+    .executeTakeFirst();
 }
 
-export type ProjectWithOwner = NonNullable<Awaited<ReturnType<typeof findLiveProjectOfPerson>>>;
+export type ProjectWithOwner = NonNullable<Awaited<ReturnType<typeof findLiveProjectOfOwner>>>;
 
 /** A new project as the services and the demo seed describe it. */
 export interface NewProject {

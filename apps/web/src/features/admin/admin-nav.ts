@@ -1,0 +1,30 @@
+import type { LucideIcon } from 'lucide-react';
+import { BarChart3 } from 'lucide-react';
+import { paths } from '@/config/paths';
+
+/**
+ * The side navigation of the admin console (docs/admin.md#the-console). An area is one entry
+ * here and one child of the `admin` route in app/router.tsx; list only areas whose screen
+ * exists. Keep this order: Report, Customers, Services, Prices, Legal, Texts, Contact, Audit.
+ * The labels are texts of the `Admin` namespace (nav…).
+ */
+export interface AdminNavEntry {
+  id: string;
+  to: string;
+  label:
+    | 'navReport'
+    | 'navCustomers'
+    | 'navServices'
+    | 'navPrices'
+    | 'navLegal'
+    | 'navTexts'
+    | 'navContact'
+    | 'navAudit';
+  icon: LucideIcon;
+  /** Active only on exactly this path (the report at /admin is the parent of every area). */
+  end?: true;
+}
+
+export const adminNav: readonly AdminNavEntry[] = [
+  { id: 'report', to: paths.admin(), label: 'navReport', icon: BarChart3, end: true },
+];
