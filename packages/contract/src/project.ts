@@ -12,6 +12,14 @@ export const hostSchema = z
 
 export const projectOwnerSchema = z.object({ oid: z.string(), name: z.string() });
 
+/**
+ * A person's role in a project, from most to least: the owner (exactly one) may do everything,
+ * an editor changes the project and its licences, a viewer only reads (docs/domain.md#ownership).
+ */
+export const PROJECT_ROLES = ['owner', 'editor', 'viewer'] as const;
+export const projectRoleSchema = z.enum(PROJECT_ROLES);
+export type ProjectRole = z.infer<typeof projectRoleSchema>;
+
 export const licenceSummarySchema = z.object({
   key: z.string(),
   id: z.string(),
@@ -31,6 +39,8 @@ export const projectSchema = z.object({
   /** First line of the description, cut for cards. */
   descriptionShort: z.string(),
   projectOwner: projectOwnerSchema,
+  /** The caller's role in the project. */
+  role: projectRoleSchema,
   domainsProduction: z.array(z.string()),
   domainsSandbox: z.array(z.string()),
   licences: z.array(licenceSummarySchema),

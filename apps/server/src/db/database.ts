@@ -23,8 +23,6 @@ export interface PersonTable {
   verified: Generated<number>;
   avatarWebp: Buffer | null;
   avatarVersion: Generated<number>;
-  /** Set by every sign-in (sessions end at logout, so they cannot tell it). */
-  lastSignInAt: Generated<string | null>;
   createdAt: string;
   updatedAt: string;
 }
@@ -198,21 +196,24 @@ export interface MailOutboxTable {
   sentAt: string | null;
 }
 
-/** One admin write (docs/admin.md#audit-log); never updated, kept at least a year. */
-export interface AuditLogTable {
+/** A project member other than the owner (the owner is project.ownerId). */
+export type MemberRole = 'editor' | 'viewer';
+
+export interface ProjectMemberTable {
+  projectId: string;
+  personId: string;
+  role: MemberRole;
+  createdAt: string;
+}
+
+/** An invitation to a project, waiting for the invited person to accept or decline it. */
+export interface ProjectInvitationTable {
   id: string;
-  at: string;
-  actorId: string;
-  /** The actor's address at the time of the change. */
-  actorEmail: string;
-  action: string;
-  objectType: string;
-  objectId: string;
-  /** JSON of the object before the change; null when it was created. */
-  beforeJson: string | null;
-  /** JSON of the object after the change; null when it was deleted. */
-  afterJson: string | null;
-  requestId: string;
+  projectId: string;
+  personId: string;
+  role: MemberRole;
+  invitedBy: string | null;
+  createdAt: string;
 }
 
 export interface Database {
@@ -231,7 +232,8 @@ export interface Database {
   contactRequest: ContactRequestTable;
   mailOutbox: MailOutboxTable;
   accountToken: AccountTokenTable;
-  auditLog: AuditLogTable;
+  projectMember: ProjectMemberTable;
+  projectInvitation: ProjectInvitationTable;
 }
 
 /** What repositories take: the database, or a transaction on it. */

@@ -32,7 +32,7 @@ export async function listLiveLicencesOfProjects(db: Db, projectIds: readonly st
   return liveLicencesOfProjects(db, projectIds, month);
 }
 
-const liveLicenceOfOwner = preparedQuery((db: Db, licenceId: string, ownerId: string) =>
+const liveLicence = preparedQuery((db: Db, licenceId: string) =>
   db
     .selectFrom('serviceLicence')
     .innerJoin('project', 'project.id', 'serviceLicence.projectId')
@@ -61,17 +61,19 @@ const liveLicenceOfOwner = preparedQuery((db: Db, licenceId: string, ownerId: st
     ])
     .where('serviceLicence.id', '=', licenceId)
     .where('serviceLicence.deletedAt', 'is', null)
-    .where('project.deletedAt', 'is', null)
-    .where('project.ownerId', '=', ownerId),
+    .where('project.deletedAt', 'is', null),
 );
 
-/** A live licence whose live project belongs to this owner; anything else is not found. */
-export async function findLiveLicenceOfOwner(db: Db, licenceId: string, ownerId: string) {
-  const [licence] = await liveLicenceOfOwner(db, licenceId, ownerId);
+/**
+ * A live licence of a live project, whoever's it is: callers check the caller's role in its
+ * project (requireLicenceRole).
+ */
+export async function findLiveLicence(db: Db, licenceId: string) {
+  const [licence] = await liveLicence(db, licenceId);
   return licence;
 }
 
-export type LicenceWithContext = NonNullable<Awaited<ReturnType<typeof findLiveLicenceOfOwner>>>;
+export type LicenceWithContext = NonNullable<Awaited<ReturnType<typeof findLiveLicence>>>;
 
 export async function findLiveLicenceOfService(db: Db, projectId: string, serviceId: string) {
   return db

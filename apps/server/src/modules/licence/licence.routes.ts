@@ -5,8 +5,8 @@ import { licencePatchSchema, licenceQuerySchema, licenceSchema } from '@portal/c
 import { projectSchema } from '@portal/contract/project';
 import { addDays, isoDay, resolvePeriod } from '../../lib/period.js';
 import { currentUser } from '../../plugins/authenticate.js';
-import { getOwnProject } from '../project/project.service.js';
-import { addLicence, getLicence, patchLicence, removeLicence } from './licence.service.js';
+import { requireProjectRole, showProject } from '../project/project.service.js';
+import { addLicence, patchLicence, removeLicence, requireLicenceRole, showLicence } from './licence.service.js';
 
 const security = [{ bearer: [] }];
 const idParams = z.object({ id: idSchema });
@@ -33,7 +33,8 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const period = resolvePeriod(request.query, last90Days(), 731);
-      return getLicence(app.db, currentUser(request), request.params.id, period);
+      const licence = await requireLicenceRole(app.db, currentUser(request), request.params.id, 'viewer');
+      return showLicence(app.db, licence, period);
     },
   );
 
@@ -51,9 +52,8 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = currentUser(request);
-      await patchLicence(app.db, user, request.params.id, request.body);
-      return getLicence(app.db, user, request.params.id, last90Days());
+      const licence = await requireLicenceRole(app.db, currentUser(request), request.params.id, 'editor');
+      return showLicence(app.db, await patchLicence(app.db, licence, request.body), last90Days());
     },
   );
 
@@ -71,8 +71,9 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      await addLicence(app.db, user, request.params.projectId, request.params.serviceId);
-      return reply.code(201).send(await getOwnProject(app.db, user, request.params.projectId));
+      const project = await requireProjectRole(app.db, user, request.params.projectId, 'editor');
+      await addLicence(app.db, project, request.params.serviceId);
+      return reply.code(201).send(await showProject(app.db, user, project.id));
     },
   );
 
@@ -89,7 +90,8 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await removeLicence(app.db, currentUser(request), request.params.projectId, request.params.licenceId);
+      const project = await requireProjectRole(app.db, currentUser(request), request.params.projectId, 'editor');
+      await removeLicence(app.db, project, request.params.licenceId);
       return reply.code(204).send(null);
     },
   );

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Licence } from '@portal/contract/licence';
 import type { FormSection } from '@portal/contract/service';
+import type { ProjectRole } from '@portal/contract/project';
 import type { Database, PersonRow } from '../../db/database.js';
 import { HttpError, conflict, notFound, validation } from '../../lib/http-error.js';
 import { newId, newLicenceKey } from '../../lib/ids.js';
@@ -10,10 +11,10 @@ import { mediaUrl, parseForm } from '../catalogue/catalogue.mapper.js';
 import { findService } from '../catalogue/catalogue.repository.js';
 import { displayName } from '../person/person.mapper.js';
 import { updateLiveProject } from '../project/project.repository.js';
-import { requireOwnProject } from '../project/project.service.js';
+import { requireProjectRole, type ProjectWithRole } from '../project/project.service.js';
 import { usagePerDay } from '../usage/usage.repository.js';
 import {
-  findLiveLicenceOfOwner,
+  findLiveLicence,
   findLiveLicenceOfService,
   insertLicence,
   softDeleteLicence,
@@ -31,8 +32,28 @@ function isUniqueViolation(error: unknown): boolean {
   return e.code === '23505' || /UNIQUE constraint failed/.test(e.message ?? '');
 }
 
-export async function addLicence(db: Kysely<Database>, user: PersonRow, projectId: string, serviceId: string) {
-  await requireOwnProject(db, user, projectId);
+/** A licence with the caller's role in its project. */
+export type LicenceWithRole = LicenceWithContext & { role: ProjectRole };
+
+/**
+ * The access check of a licence: the caller's role in the licence's project, as
+ * requireProjectRole judges it (a licence of someone else's project is not found).
+ */
+export async function requireLicenceRole(
+  db: Kysely<Database>,
+  user: PersonRow,
+  licenceId: string,
+  needed: ProjectRole,
+): Promise<LicenceWithRole> {
+  const licence = await findLiveLicence(db, licenceId);
+  if (!licence) throw notFound();
+  const project = await requireProjectRole(db, user, licence.projectId, needed);
+  return { ...licence, role: project.role };
+}
+
+/** Adds a service to a project whose editor or owner the caller was checked to be. */
+export async function addLicence(db: Kysely<Database>, project: ProjectWithRole, serviceId: string) {
+  const projectId = project.id;
   if (!(await findService(db, serviceId))) throw notFound();
   const now = nowIso();
   try {
@@ -50,20 +71,15 @@ export async function addLicence(db: Kysely<Database>, user: PersonRow, projectI
   }
 }
 
-export async function removeLicence(db: Kysely<Database>, user: PersonRow, projectId: string, licenceId: string) {
-  const licence = await findLiveLicenceOfOwner(db, licenceId, user.id);
-  if (!licence || licence.projectId !== projectId) throw notFound();
+/** Removes a licence of a project whose editor or owner the caller was checked to be. */
+export async function removeLicence(db: Kysely<Database>, project: ProjectWithRole, licenceId: string) {
+  const licence = await findLiveLicence(db, licenceId);
+  if (!licence || licence.projectId !== project.id) throw notFound();
   if (!(await softDeleteLicence(db, licenceId, nowIso()))) throw notFound(); // removed meanwhile
 }
 
-async function requireOwnLicence(db: Kysely<Database>, user: PersonRow, id: string): Promise<LicenceWithContext> {
-  const licence = await findLiveLicenceOfOwner(db, id, user.id);
-  if (!licence) throw notFound();
-  return licence;
-}
-
-export async function getLicence(db: Kysely<Database>, user: PersonRow, id: string, period: Period): Promise<Licence> {
-  const licence = await requireOwnLicence(db, user, id);
+/** A licence as the API shows it, to a caller whose role was checked (requireLicenceRole). */
+export async function showLicence(db: Kysely<Database>, licence: LicenceWithRole, period: Period): Promise<Licence> {
   const rows = await usagePerDay(db, licence.licenceId, period.from, period.to);
   const counted = new Map(rows.map((r) => [r.day, Number(r.count)]));
   const callsPerDate: Record<string, number> = {};
@@ -109,13 +125,13 @@ function assertKnownFields(values: Record<string, string>, form: FormSection[] |
   if (unknown.length > 0) throw validation(Object.fromEntries(unknown.map((key) => [key, 'unknown' as const])));
 }
 
+/** Switches or configures a licence whose editor or owner the caller was checked to be. */
 export async function patchLicence(
   db: Kysely<Database>,
-  user: PersonRow,
-  id: string,
+  licence: LicenceWithRole,
   input: { online?: boolean | undefined; values?: Record<string, string> | undefined },
-): Promise<void> {
-  const licence = await requireOwnLicence(db, user, id);
+): Promise<LicenceWithRole> {
+  const id = licence.licenceId;
   const changes: { online?: number; formdata?: string; now: string } = { now: nowIso() };
   if (input.online !== undefined) changes.online = input.online ? 1 : 0;
   if (input.values !== undefined) {
@@ -124,4 +140,7 @@ export async function patchLicence(
   }
   if (changes.online === undefined && changes.formdata === undefined) throw new HttpError(400, 'validation');
   if (!(await updateLiveLicence(db, id, changes))) throw notFound(); // removed meanwhile
+  const changed = await findLiveLicence(db, id);
+  if (!changed) throw notFound();
+  return { ...changed, role: licence.role };
 }

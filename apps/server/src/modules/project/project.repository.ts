@@ -15,29 +15,49 @@ const projectColumns = [
   'person.email as ownerEmail',
 ] as const;
 
-export const listLiveProjectsOfOwner = preparedQuery((db: Db, ownerId: string) =>
+/**
+ * Live projects the person owns or is a member of, newest first, each with the person's member
+ * role (null where they own it).
+ */
+export const listLiveProjectsOfPerson = preparedQuery((db: Db, personId: string) =>
   db
     .selectFrom('project')
     .innerJoin('person', 'person.id', 'project.ownerId')
+    .leftJoin('projectMember', (join) =>
+      join.onRef('projectMember.projectId', '=', 'project.id').on('projectMember.personId', '=', personId),
+    )
     .select(projectColumns)
-    .where('project.ownerId', '=', ownerId)
+    .select('projectMember.role as memberRole')
+    .where((eb) => eb.or([eb('project.ownerId', '=', personId), eb('projectMember.personId', 'is not', null)]))
     .where('project.deletedAt', 'is', null)
-    .orderBy('project.createdAt', 'desc'),
+    .orderBy('project.createdAt', 'desc')
+    .orderBy('project.id'),
 );
 
-/** A live project of this owner; another owner's or a deleted one is not found. */
-export async function findLiveProjectOfOwner(db: Db, id: string, ownerId: string) {
-  return db
+const liveProjectOfPerson = preparedQuery((db: Db, id: string, personId: string) =>
+  db
     .selectFrom('project')
     .innerJoin('person', 'person.id', 'project.ownerId')
+    .leftJoin('projectMember', (join) =>
+      join.onRef('projectMember.projectId', '=', 'project.id').on('projectMember.personId', '=', personId),
+    )
     .select(projectColumns)
+    .select('projectMember.role as memberRole')
     .where('project.id', '=', id)
-    .where('project.ownerId', '=', ownerId)
-    .where('project.deletedAt', 'is', null)
-    .executeTakeFirst();
+    .where((eb) => eb.or([eb('project.ownerId', '=', personId), eb('projectMember.personId', 'is not', null)]))
+    .where('project.deletedAt', 'is', null),
+);
+
+/**
+ * A live project the person owns or is a member of, with their member role (null for the
+ * owner); another's or a deleted project is not found.
+ */
+export async function findLiveProjectOfPerson(db: Db, id: string, personId: string) {
+  const [project] = await liveProjectOfPerson(db, id, personId);
+  return project;
 }
 
-export type ProjectWithOwner = NonNullable<Awaited<ReturnType<typeof findLiveProjectOfOwner>>>;
+export type ProjectWithOwner = NonNullable<Awaited<ReturnType<typeof findLiveProjectOfPerson>>>;
 
 /** A new project as the services and the demo seed describe it. */
 export interface NewProject {

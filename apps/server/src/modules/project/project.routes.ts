@@ -5,7 +5,14 @@ import { projectCreateSchema, projectListSchema, projectPatchSchema, projectSche
 import { validation } from '../../lib/http-error.js';
 import { currentUser } from '../../plugins/authenticate.js';
 import { requireSelf } from '../person/person.service.js';
-import { createProject, deleteProject, getOwnProject, listProjectsOfOwner, patchProject } from './project.service.js';
+import {
+  createProject,
+  deleteProject,
+  listProjectsOfPerson,
+  patchProject,
+  requireProjectRole,
+  showProject,
+} from './project.service.js';
 
 const security = [{ bearer: [] }];
 const oidParams = z.object({ oid: idSchema });
@@ -38,7 +45,11 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user' },
       schema: { tags: ['project'], security, params: oidParams, response: { 200: projectSchema } },
     },
-    async (request) => getOwnProject(app.db, currentUser(request), request.params.oid),
+    async (request) => {
+      const user = currentUser(request);
+      const project = await requireProjectRole(app.db, user, request.params.oid, 'viewer');
+      return showProject(app.db, user, project.id);
+    },
   );
 
   app.patch(
@@ -53,7 +64,11 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: projectSchema },
       },
     },
-    async (request) => patchProject(app.db, currentUser(request), request.params.oid, request.body),
+    async (request) => {
+      const user = currentUser(request);
+      const project = await requireProjectRole(app.db, user, request.params.oid, 'editor');
+      return patchProject(app.db, user, project, request.body);
+    },
   );
 
   app.delete(
@@ -69,7 +84,8 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteProject(app.db, currentUser(request), request.params.oid);
+      const project = await requireProjectRole(app.db, currentUser(request), request.params.oid, 'owner');
+      await deleteProject(app.db, project);
       return reply.code(204).send(null);
     },
   );
@@ -80,7 +96,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user' },
       schema: {
         tags: ['project'],
-        summary: "The person's own projects",
+        summary: "The projects the person owns or is a member of, with their role in each",
         security,
         params: oidParams,
         response: { 200: projectListSchema },
@@ -89,7 +105,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       requireSelf(request.params.oid, user);
-      return listProjectsOfOwner(app.db, user);
+      return listProjectsOfPerson(app.db, user);
     },
   );
 };

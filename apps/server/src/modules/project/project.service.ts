@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { Project, ProjectCreate, ProjectPatch } from '@portal/contract/project';
+import type { Project, ProjectCreate, ProjectPatch, ProjectRole } from '@portal/contract/project';
 import type { Database, PersonRow } from '../../db/database.js';
-import { notFound } from '../../lib/http-error.js';
+import { forbidden, notFound } from '../../lib/http-error.js';
 import { newId } from '../../lib/ids.js';
 import { currentMonth } from '../../lib/period.js';
 import { nowIso } from '../../lib/time.js';
@@ -9,9 +9,9 @@ import { toServiceSummary } from '../catalogue/catalogue.mapper.js';
 import { listLiveLicencesOfProjects } from '../licence/licence.repository.js';
 import { displayName } from '../person/person.mapper.js';
 import {
-  findLiveProjectOfOwner,
+  findLiveProjectOfPerson,
   insertProject,
-  listLiveProjectsOfOwner,
+  listLiveProjectsOfPerson,
   softDeleteProject,
   updateLiveProject,
   type ProjectWithOwner,
@@ -25,7 +25,7 @@ const firstLine = (text: string): string => {
 const unique = (list: string[]): string[] => [...new Set(list.map((d) => d.toLowerCase()))];
 
 /** Projects with their live licences and this month's calls, in two queries for any count. */
-async function withLicences(db: Kysely<Database>, projects: ProjectWithOwner[]): Promise<Project[]> {
+async function withLicences(db: Kysely<Database>, projects: ProjectWithRole[]): Promise<Project[]> {
   const month = currentMonth();
   const licences = await listLiveLicencesOfProjects(
     db,
@@ -42,6 +42,7 @@ async function withLicences(db: Kysely<Database>, projects: ProjectWithOwner[]):
       oid: p.ownerId,
       name: displayName({ firstname: p.ownerFirstname, lastname: p.ownerLastname, email: p.ownerEmail }),
     },
+    role: p.role,
     domainsProduction: JSON.parse(p.domainsProduction) as string[],
     domainsSandbox: JSON.parse(p.domainsSandbox) as string[],
     licences: licences
@@ -59,21 +60,53 @@ async function withLicences(db: Kysely<Database>, projects: ProjectWithOwner[]):
   }));
 }
 
-export async function listProjectsOfOwner(db: Kysely<Database>, user: PersonRow): Promise<Project[]> {
-  return withLicences(db, await listLiveProjectsOfOwner(db, user.id));
+/** A project with the caller's role in it. */
+export type ProjectWithRole = ProjectWithOwner & { role: ProjectRole };
+
+const roleRank: Record<ProjectRole, number> = { viewer: 0, editor: 1, owner: 2 };
+
+/** Whether `role` allows what `needed` allows (an owner may everything an editor may, …). */
+export const roleAtLeast = (role: ProjectRole, needed: ProjectRole): boolean => roleRank[role] >= roleRank[needed];
+
+const withRole = (project: ProjectWithOwner, personId: string): ProjectWithRole => ({
+  ...project,
+  role: project.ownerId === personId ? 'owner' : (project.memberRole ?? 'viewer'),
+});
+
+/** Projects the person owns or is a member of, with their role in each. */
+export async function listProjectsOfPerson(db: Kysely<Database>, user: PersonRow): Promise<Project[]> {
+  const rows = await listLiveProjectsOfPerson(db, user.id);
+  return withLicences(
+    db,
+    rows.map((row) => withRole(row, user.id)),
+  );
 }
 
-/** The caller's own live project; any other id answers 404 (not 403: existence is not revealed). */
-export async function requireOwnProject(db: Kysely<Database>, user: PersonRow, id: string): Promise<ProjectWithOwner> {
-  const project = await findLiveProjectOfOwner(db, id, user.id);
-  if (!project) throw notFound();
+/**
+ * The one access check of a project and everything in it (docs/domain.md#ownership): the live
+ * project with the caller's role when they hold at least `needed`. Someone who is not a member
+ * gets 404, not 403 (existence is not revealed); a member below `needed` gets 403.
+ */
+export async function requireProjectRole(
+  db: Kysely<Database>,
+  user: PersonRow,
+  projectId: string,
+  needed: ProjectRole,
+): Promise<ProjectWithRole> {
+  const found = await findLiveProjectOfPerson(db, projectId, user.id);
+  if (!found) throw notFound();
+  const project = withRole(found, user.id);
+  if (!roleAtLeast(project.role, needed)) throw forbidden();
   return project;
 }
 
-export async function getOwnProject(db: Kysely<Database>, user: PersonRow, id: string): Promise<Project> {
-  const [project] = await withLicences(db, [await requireOwnProject(db, user, id)]);
-  if (!project) throw notFound();
-  return project;
+/** A project as the API shows it to the caller (whose role was checked by requireProjectRole). */
+export async function showProject(db: Kysely<Database>, user: PersonRow, id: string): Promise<Project> {
+  const found = await findLiveProjectOfPerson(db, id, user.id);
+  if (!found) throw notFound(); // deleted or left meanwhile
+  const [shown] = await withLicences(db, [withRole(found, user.id)]);
+  if (!shown) throw notFound();
+  return shown;
 }
 
 export async function createProject(db: Kysely<Database>, user: PersonRow, input: ProjectCreate): Promise<Project> {
@@ -87,28 +120,28 @@ export async function createProject(db: Kysely<Database>, user: PersonRow, input
     domainsSandbox: unique(input.domainsSandbox ?? []),
     now: nowIso(),
   });
-  return getOwnProject(db, user, id);
+  return showProject(db, user, id);
 }
 
+/** Changes a project; the caller was checked as editor or owner. */
 export async function patchProject(
   db: Kysely<Database>,
   user: PersonRow,
-  id: string,
+  project: ProjectWithRole,
   input: ProjectPatch,
 ): Promise<Project> {
-  await requireOwnProject(db, user, id);
-  const changed = await updateLiveProject(db, id, {
+  const changed = await updateLiveProject(db, project.id, {
     ...input,
     ...(input.domainsProduction ? { domainsProduction: unique(input.domainsProduction) } : {}),
     ...(input.domainsSandbox ? { domainsSandbox: unique(input.domainsSandbox) } : {}),
     now: nowIso(),
   });
   if (!changed) throw notFound(); // deleted meanwhile
-  return getOwnProject(db, user, id);
+  return showProject(db, user, project.id);
 }
 
-export async function deleteProject(db: Kysely<Database>, user: PersonRow, id: string): Promise<void> {
-  await requireOwnProject(db, user, id);
-  const deleted = await db.transaction().execute((trx) => softDeleteProject(trx, id, nowIso()));
+/** Deletes a project; the caller was checked as its owner. */
+export async function deleteProject(db: Kysely<Database>, project: ProjectWithRole): Promise<void> {
+  const deleted = await db.transaction().execute((trx) => softDeleteProject(trx, project.id, nowIso()));
   if (!deleted) throw notFound(); // deleted meanwhile by a parallel call
 }
