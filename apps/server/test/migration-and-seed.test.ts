@@ -24,6 +24,8 @@ const TABLES: Array<keyof Database> = [
   'contactRequest',
   'mailOutbox',
   'accountToken',
+  'projectMember',
+  'projectInvitation',
 ];
 
 describe('migrations and demo seed', () => {
@@ -41,6 +43,7 @@ describe('migrations and demo seed', () => {
       '0002-operators',
       '0003-accounts',
       '0004-usage-rollup',
+      '0005-project-members',
     ]);
     expect(await migrateToLatest(database.db, database.schema)).toEqual([]);
     for (const table of TABLES) expect(await countRows(database.db, table)).toBe(0);
