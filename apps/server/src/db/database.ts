@@ -23,6 +23,8 @@ export interface PersonTable {
   verified: Generated<number>;
   avatarWebp: Buffer | null;
   avatarVersion: Generated<number>;
+  /** Set by every sign-in (sessions end at logout, so they cannot tell it). */
+  lastSignInAt: Generated<string | null>;
   createdAt: string;
   updatedAt: string;
 }
@@ -216,6 +218,23 @@ export interface ProjectInvitationTable {
   createdAt: string;
 }
 
+/** One admin write (docs/admin.md#audit-log); never updated, kept at least a year. */
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  actorId: string;
+  /** The actor's address at the time of the change. */
+  actorEmail: string;
+  action: string;
+  objectType: string;
+  objectId: string;
+  /** JSON of the object before the change; null when it was created. */
+  beforeJson: string | null;
+  /** JSON of the object after the change; null when it was deleted. */
+  afterJson: string | null;
+  requestId: string;
+}
+
 export interface Database {
   person: PersonTable;
   session: SessionTable;
@@ -232,6 +251,7 @@ export interface Database {
   contactRequest: ContactRequestTable;
   mailOutbox: MailOutboxTable;
   accountToken: AccountTokenTable;
+  auditLog: AuditLogTable;
   projectMember: ProjectMemberTable;
   projectInvitation: ProjectInvitationTable;
 }
