@@ -26,6 +26,8 @@ const TABLES: Array<keyof Database> = [
   'accountToken',
   'projectMember',
   'projectInvitation',
+  'licenceKeyRetired',
+  'usageAlertSent',
 ];
 
 describe('migrations and demo seed', () => {
@@ -44,6 +46,7 @@ describe('migrations and demo seed', () => {
       '0003-accounts',
       '0004-usage-rollup',
       '0005-project-members',
+      '0006-licence-tools',
     ]);
     expect(await migrateToLatest(database.db, database.schema)).toEqual([]);
     for (const table of TABLES) expect(await countRows(database.db, table)).toBe(0);

@@ -27,11 +27,15 @@ export const adminReportProjectSchema = z.object({
   ...amounts,
 });
 
+/** The cost model's figures of a row (calls, and euros rounded to cents). */
+export const costAmountsSchema = z.object(amounts);
+export type CostAmounts = z.infer<typeof costAmountsSchema>;
+
 export const adminReportSchema = z.object({
   dateVon: isoDateSchema,
   dateBis: isoDateSchema,
   projects: z.array(adminReportProjectSchema),
-  totals: z.object(amounts),
+  totals: costAmountsSchema,
 });
 export type AdminReport = z.infer<typeof adminReportSchema>;
 export type AdminReportProject = z.infer<typeof adminReportProjectSchema>;

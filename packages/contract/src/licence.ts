@@ -29,12 +29,48 @@ export const licenceSchema = z.object({
   form: z.array(formSectionSchema).nullable(),
   formdata: z.record(z.string(), z.string()),
   createdAt: z.string(),
+  /** Until when the key before the last rotation still works; null when none does. */
+  previousKeyValidUntil: z.string().nullable(),
+  /** The usage alert: threshold per calendar month (null: none) and this month's calls (UTC). */
+  alert: z.object({ monthlyCalls: z.number().int().nullable(), month: z.string(), callsThisMonth: z.number().int() }),
 });
 export type Licence = z.infer<typeof licenceSchema>;
+
+/** Limits shared by the server and the web app's forms. */
+export const LICENCE_LIMITS = {
+  /** Longest period of the usage chart and the usage exports, in days (about two years). */
+  usageDays: 731,
+  /** Highest usage alert threshold (calls in a month). */
+  alertMonthlyCalls: 1_000_000_000_000,
+} as const;
 
 export const licenceQuerySchema = z
   .object({ from: isoDateSchema.optional(), to: isoDateSchema.optional() })
   .strict();
+
+/** Usage exports: a period (both days or neither) and the format (also `Accept: text/csv`). */
+export const usageExportQuerySchema = z
+  .object({ from: isoDateSchema.optional(), to: isoDateSchema.optional(), format: z.enum(['json', 'csv']).optional() })
+  .strict();
+
+/** A licence's usage export: every day of the period, zero where nothing was counted. */
+export const licenceUsageSchema = z.array(z.object({ day: isoDateSchema, calls: z.number().int() }));
+
+/** A project's usage export: one row per licence and day of the period. */
+export const projectUsageSchema = z.array(
+  z.object({ service: z.string(), licenceKey: z.string(), day: isoDateSchema, calls: z.number().int() }),
+);
+
+/** Answer of a key rotation: the new key, and until when the old one still works. */
+export const licenceKeyRotationSchema = z.object({ licenceKey: z.string(), previousKeyValidUntil: z.string() });
+
+/**
+ * The usage alert threshold: a whole number of calls from 1 up to the limit, or null (also an
+ * empty form value) for no alert.
+ */
+export const alertMonthlyCallsSchema = z
+  .union([z.null(), z.literal('').transform(() => null), z.number(), z.string().regex(/^\d{1,13}$/).transform(Number)])
+  .pipe(z.number().int().min(1).max(LICENCE_LIMITS.alertMonthlyCalls).nullable());
 
 /** Keys that would reach an object's prototype when copied: never a field id. */
 const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
@@ -66,11 +102,17 @@ export const formValuesJsonSchema = z
   })
   .pipe(z.record(z.string().max(64), multiLineText().max(5000)));
 
-/** Either the online switch or the settings form (values = JSON string of field id → text). */
+/**
+ * The online switch, the settings form (values = JSON string of field id → text) or the usage
+ * alert threshold; at least one of them.
+ */
 export const licencePatchSchema = z
   .object({
     online: formBoolean.optional(),
     values: formValuesJsonSchema.optional(),
+    alertMonthlyCalls: alertMonthlyCallsSchema.optional(),
   })
   .strict()
-  .refine((v) => v.online !== undefined || v.values !== undefined, { message: 'online or values required' });
+  .refine((v) => v.online !== undefined || v.values !== undefined || v.alertMonthlyCalls !== undefined, {
+    message: 'online, values or alertMonthlyCalls required',
+  });

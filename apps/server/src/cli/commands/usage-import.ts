@@ -1,4 +1,5 @@
 import { createReadStream, existsSync } from 'node:fs';
+import { checkUsageAlerts, licenceLinks } from '../../modules/licence-tools/usage-alert.service.js';
 import { importUsageCsv } from '../../modules/usage/usage-import.service.js';
 import { CliError, usageError, type Command } from '../command.js';
 import { withDatabase } from '../database.js';
@@ -16,7 +17,15 @@ export const usageImport: Command = {
   async run(invocation) {
     const file = invocation.positionals[0] ?? '';
     if (!existsSync(file)) throw usageError(`${file} does not exist`);
-    const report = await withDatabase(invocation, ({ db }) => importUsageCsv(db, createReadStream(file)));
+    const link = licenceLinks(invocation.config());
+    const now = new Date();
+    const report = await withDatabase(invocation, ({ db }) =>
+      importUsageCsv(db, createReadStream(file), {
+        now,
+        // Months that reach a licence's alert threshold queue its mail, as after the ingest call.
+        afterBatch: (rows) => checkUsageAlerts(db, rows, now, link),
+      }),
+    );
     const problems = report.badLineCount + report.unknownKeyLines;
     invocation.print(
       `Read ${report.lines} lines: ${report.stored} counts stored, ${problems} lines not stored`,

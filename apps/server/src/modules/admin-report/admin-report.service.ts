@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AdminReport, AdminReportProject } from '@portal/contract/admin-report';
+import type { AdminReport, AdminReportProject, CostAmounts } from '@portal/contract/admin-report';
 import type { Database } from '../../db/database.js';
 import { centsToEuros } from '../../lib/money.js';
 import { monthOf, monthsTouching, type Period } from '../../lib/period.js';
@@ -7,7 +7,7 @@ import { displayName } from '../person/person.mapper.js';
 import { sumUsageOfLicencesExisting } from '../usage/usage.repository.js';
 import { listLicencesExisting, listProjectsExisting, listServicePrices } from './admin-report.repository.js';
 
-interface CentsRow {
+export interface CentsRow {
   calls: number;
   priceApi: number;
   monthly: number;
@@ -46,7 +46,8 @@ export function licenceCosts(
 const byName = new Intl.Collator('de');
 const byId = new Intl.Collator();
 
-const toEuros = (row: CentsRow) => {
+/** A row's cents as the API answers them: euros rounded to cents, and the total. */
+export const centsToAmounts = (row: CentsRow): CostAmounts => {
   const total = row.priceApi + row.monthly + row.singlePayment;
   return {
     calls: row.calls,
@@ -57,20 +58,41 @@ const toEuros = (row: CentsRow) => {
   };
 };
 
-export async function buildAdminReport(db: Kysely<Database>, period: Period): Promise<AdminReport> {
-  const fromTs = `${period.from}T00:00:00.000Z`;
-  const toTs = `${period.to}T23:59:59.999Z`;
-  const [licences, projects, prices] = await Promise.all([
-    listLicencesExisting(db, fromTs, toTs),
-    listProjectsExisting(db, fromTs, toTs),
-    listServicePrices(db),
-  ]);
-  const usage = await sumUsageOfLicencesExisting(db, period);
-  const months = monthsTouching(period).map((month) => monthOf(`${month}-01`));
-  const projectDeletedAt = new Map(projects.map((p) => [p.projectId, p.projectDeletedAt]));
-  const priceOf = new Map(prices.map((s) => [s.id, s]));
+export const addCents = (a: CentsRow, b: CentsRow): CentsRow => ({
+  calls: a.calls + b.calls,
+  priceApi: a.priceApi + b.priceApi,
+  monthly: a.monthly + b.monthly,
+  singlePayment: a.singlePayment + b.singlePayment,
+});
 
-  const perProject = new Map<string, CentsRow>();
+export const NO_CENTS: CentsRow = { calls: 0, priceApi: 0, monthly: 0, singlePayment: 0 };
+
+/** A licence as the cost model reads it (deleted ones too). */
+export interface BillableLicence {
+  id: string;
+  projectId: string;
+  serviceId: string;
+  createdAt: string;
+  deletedAt: string | null;
+}
+
+/**
+ * The cost model for each licence of a period: the admin report's rows and a customer's project
+ * costs both come from here. `projectDeletedAt` holds every project that existed within the
+ * period (null while live); a licence of any other project, or of an unknown service, is not
+ * billed. `usage` is each licence's calls within the period.
+ */
+export async function costsOfLicences(
+  db: Kysely<Database>,
+  licences: readonly BillableLicence[],
+  projectDeletedAt: ReadonlyMap<string, string | null>,
+  usage: ReadonlyMap<string, number>,
+  period: Period,
+): Promise<Map<string, CentsRow>> {
+  const prices = await listServicePrices(db);
+  const months = monthsTouching(period).map((month) => monthOf(`${month}-01`));
+  const priceOf = new Map(prices.map((s) => [s.id, s]));
+  const costs = new Map<string, CentsRow>();
   for (const licence of licences) {
     const projectEnd = projectDeletedAt.get(licence.projectId);
     const price = priceOf.get(licence.serviceId);
@@ -79,37 +101,44 @@ export async function buildAdminReport(db: Kysely<Database>, period: Period): Pr
     // A licence ends with its project: months after the project's deletion are never billed.
     const { deletedAt } = licence;
     const ended = deletedAt === null ? projectEnd : projectEnd === null || deletedAt < projectEnd ? deletedAt : projectEnd;
-    const costs = licenceCosts(
-      { createdAt: licence.createdAt, deletedAt: ended, ...price },
-      usage.get(licence.id) ?? 0,
-      period,
-      months,
+    costs.set(
+      licence.id,
+      licenceCosts({ createdAt: licence.createdAt, deletedAt: ended, ...price }, usage.get(licence.id) ?? 0, period, months),
     );
-    const sum = perProject.get(licence.projectId) ?? { calls: 0, priceApi: 0, monthly: 0, singlePayment: 0 };
-    perProject.set(licence.projectId, {
-      calls: sum.calls + costs.calls,
-      priceApi: sum.priceApi + costs.priceApi,
-      monthly: sum.monthly + costs.monthly,
-      singlePayment: sum.singlePayment + costs.singlePayment,
-    });
+  }
+  return costs;
+}
+
+export async function buildAdminReport(db: Kysely<Database>, period: Period): Promise<AdminReport> {
+  const fromTs = `${period.from}T00:00:00.000Z`;
+  const toTs = `${period.to}T23:59:59.999Z`;
+  const [licences, projects] = await Promise.all([
+    listLicencesExisting(db, fromTs, toTs),
+    listProjectsExisting(db, fromTs, toTs),
+  ]);
+  const usage = await sumUsageOfLicencesExisting(db, period);
+  const projectDeletedAt = new Map(projects.map((p) => [p.projectId, p.projectDeletedAt]));
+  const costs = await costsOfLicences(db, licences, projectDeletedAt, usage, period);
+
+  const perProject = new Map<string, CentsRow>();
+  for (const licence of licences) {
+    const cents = costs.get(licence.id);
+    if (cents) perProject.set(licence.projectId, addCents(perProject.get(licence.projectId) ?? NO_CENTS, cents));
   }
 
-  const totals: CentsRow = { calls: 0, priceApi: 0, monthly: 0, singlePayment: 0 };
+  let totals = NO_CENTS;
   const rows: AdminReportProject[] = projects.map((p) => {
-    const cents = perProject.get(p.projectId) ?? { calls: 0, priceApi: 0, monthly: 0, singlePayment: 0 };
-    totals.calls += cents.calls;
-    totals.priceApi += cents.priceApi;
-    totals.monthly += cents.monthly;
-    totals.singlePayment += cents.singlePayment;
+    const cents = perProject.get(p.projectId) ?? NO_CENTS;
+    totals = addCents(totals, cents);
     return {
       key: p.projectId,
       id: p.projectId,
       name: p.projectName,
       owner: displayName({ firstname: p.ownerFirstname, lastname: p.ownerLastname, email: p.ownerEmail }),
       deleted: p.projectDeletedAt !== null,
-      ...toEuros(cents),
+      ...centsToAmounts(cents),
     };
   });
   rows.sort((a, b) => byName.compare(a.name, b.name) || byId.compare(a.id, b.id));
-  return { dateVon: period.from, dateBis: period.to, projects: rows, totals: toEuros(totals) };
+  return { dateVon: period.from, dateBis: period.to, projects: rows, totals: centsToAmounts(totals) };
 }

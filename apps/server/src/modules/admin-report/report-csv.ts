@@ -3,7 +3,8 @@ import type { AdminReport } from '@portal/contract/admin-report';
 // Spreadsheet programs run cells that start with these as formulas; a leading quote disarms them.
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-function cell(value: string | number): string {
+/** One CSV cell, disarmed against formula injection; every CSV the portal writes uses it. */
+export function csvCell(value: string | number): string {
   const text = typeof value === 'number' ? value.toFixed(Number.isInteger(value) ? 0 : 2) : value;
   const safe = typeof value === 'string' && FORMULA_START.test(text) ? `'${text}` : text;
   return /[",;\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
@@ -17,8 +18,8 @@ export function reportToCsv(report: AdminReport): string {
   for (const p of report.projects) {
     lines.push(
       [
-        cell(p.name),
-        cell(p.owner),
+        csvCell(p.name),
+        csvCell(p.owner),
         String(p.calls),
         money(p.price_api),
         money(p.monthly),
@@ -34,5 +35,10 @@ export function reportToCsv(report: AdminReport): string {
       ',',
     ),
   );
+  return csvDocument(lines);
+}
+
+/** Lines (already joined cells) as a CSV file: CRLF after every line. */
+export function csvDocument(lines: readonly string[]): string {
   return `${lines.join('\r\n')}\r\n`;
 }

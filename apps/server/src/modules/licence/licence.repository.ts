@@ -108,13 +108,14 @@ export async function insertLicence(
 export async function updateLiveLicence(
   db: Db,
   id: string,
-  changes: { online?: number; formdata?: string; now: string },
+  changes: { online?: number; formdata?: string; alertMonthlyCalls?: number | null; now: string },
 ): Promise<boolean> {
   const result = await db
     .updateTable('serviceLicence')
     .set({
       ...(changes.online !== undefined ? { online: changes.online } : {}),
       ...(changes.formdata !== undefined ? { formdata: changes.formdata } : {}),
+      ...(changes.alertMonthlyCalls !== undefined ? { alertMonthlyCalls: changes.alertMonthlyCalls } : {}),
       updatedAt: changes.now,
     })
     .where('id', '=', id)

@@ -34,7 +34,7 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const period = resolvePeriod(request.query, last90Days(), 731);
       const licence = await requireLicenceRole(app.db, currentUser(request), request.params.id, 'viewer');
-      return showLicence(app.db, licence, period);
+      return showLicence(app.db, licence, period, app.clock.now());
     },
   );
 
@@ -53,7 +53,7 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const licence = await requireLicenceRole(app.db, currentUser(request), request.params.id, 'editor');
-      return showLicence(app.db, await patchLicence(app.db, licence, request.body), last90Days());
+      return showLicence(app.db, await patchLicence(app.db, licence, request.body), last90Days(), app.clock.now());
     },
   );
 

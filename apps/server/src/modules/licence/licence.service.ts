@@ -12,6 +12,7 @@ import { findService } from '../catalogue/catalogue.repository.js';
 import { displayName } from '../person/person.mapper.js';
 import { updateLiveProject } from '../project/project.repository.js';
 import { requireProjectRole, type ProjectWithRole } from '../project/project.service.js';
+import { licenceToolsState } from '../licence-tools/licence-tools.service.js';
 import { usagePerDay } from '../usage/usage.repository.js';
 import {
   findLiveLicence,
@@ -79,7 +80,12 @@ export async function removeLicence(db: Kysely<Database>, project: ProjectWithRo
 }
 
 /** A licence as the API shows it, to a caller whose role was checked (requireLicenceRole). */
-export async function showLicence(db: Kysely<Database>, licence: LicenceWithRole, period: Period): Promise<Licence> {
+export async function showLicence(
+  db: Kysely<Database>,
+  licence: LicenceWithRole,
+  period: Period,
+  now: Date = new Date(),
+): Promise<Licence> {
   const rows = await usagePerDay(db, licence.licenceId, period.from, period.to);
   const counted = new Map(rows.map((r) => [r.day, Number(r.count)]));
   const callsPerDate: Record<string, number> = {};
@@ -114,6 +120,7 @@ export async function showLicence(db: Kysely<Database>, licence: LicenceWithRole
     form: parseForm(licence.formJson),
     formdata: JSON.parse(licence.formdata) as Record<string, string>,
     createdAt: licence.licenceCreatedAt,
+    ...(await licenceToolsState(db, licence.licenceId, now)),
   };
 }
 
@@ -129,16 +136,23 @@ function assertKnownFields(values: Record<string, string>, form: FormSection[] |
 export async function patchLicence(
   db: Kysely<Database>,
   licence: LicenceWithRole,
-  input: { online?: boolean | undefined; values?: Record<string, string> | undefined },
+  input: {
+    online?: boolean | undefined;
+    values?: Record<string, string> | undefined;
+    alertMonthlyCalls?: number | null | undefined;
+  },
 ): Promise<LicenceWithRole> {
   const id = licence.licenceId;
-  const changes: { online?: number; formdata?: string; now: string } = { now: nowIso() };
+  const changes: Parameters<typeof updateLiveLicence>[2] = { now: nowIso() };
   if (input.online !== undefined) changes.online = input.online ? 1 : 0;
+  if (input.alertMonthlyCalls !== undefined) changes.alertMonthlyCalls = input.alertMonthlyCalls;
   if (input.values !== undefined) {
     assertKnownFields(input.values, parseForm(licence.formJson));
     changes.formdata = JSON.stringify(input.values);
   }
-  if (changes.online === undefined && changes.formdata === undefined) throw new HttpError(400, 'validation');
+  if (changes.online === undefined && changes.formdata === undefined && changes.alertMonthlyCalls === undefined) {
+    throw new HttpError(400, 'validation');
+  }
   if (!(await updateLiveLicence(db, id, changes))) throw notFound(); // removed meanwhile
   const changed = await findLiveLicence(db, id);
   if (!changed) throw notFound();

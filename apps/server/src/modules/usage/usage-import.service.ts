@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { FIRST_DAY, LAST_DAY } from '@portal/contract/common';
 import { usageIngestSchema } from '@portal/contract/usage';
 import type { Database } from '../../db/database.js';
+import { nowIso } from '../../lib/time.js';
 import { licenceIdsByKey, upsertUsage } from './usage.repository.js';
 
 // `portal usage:import FILE.csv`: the ingest call's semantics (absolute daily counts per licence
@@ -68,7 +69,19 @@ function parseLine(text: string): { licenceKey: string; day: string; count: numb
 const isHeader = (text: string): boolean =>
   /^"?licenceKey"?\s*,\s*"?day"?\s*,\s*"?count"?$/i.test(text.trim());
 
-export async function importUsageCsv(db: Kysely<Database>, input: Readable): Promise<UsageImportReport> {
+/**
+ * `afterBatch` runs after each batch is stored (the usage alerts); `now` decides which replaced
+ * keys still count (docs/domain.md#licence-keys).
+ */
+export async function importUsageCsv(
+  db: Kysely<Database>,
+  input: Readable,
+  options: {
+    now?: Date;
+    afterBatch?: (rows: ReadonlyArray<{ licenceId: string; day: string }>) => Promise<unknown>;
+  } = {},
+): Promise<UsageImportReport> {
+  const now = nowIso(options.now ?? new Date());
   const report: UsageImportReport = {
     lines: 0,
     stored: 0,
@@ -85,7 +98,7 @@ export async function importUsageCsv(db: Kysely<Database>, input: Readable): Pro
     const keys = [...new Set(batch.map((i) => i.licenceKey))];
     if (knownKeys.size + keys.length > KEY_CACHE_MAX) knownKeys.clear();
     const missing = keys.filter((k) => !knownKeys.has(k));
-    const found = await licenceIdsByKey(db, missing);
+    const found = await licenceIdsByKey(db, missing, now);
     for (const key of missing) knownKeys.set(key, found.get(key) ?? null);
     const rows = new Map<string, { licenceId: string; day: string; count: number }>();
     for (const item of batch) {
@@ -102,6 +115,7 @@ export async function importUsageCsv(db: Kysely<Database>, input: Readable): Pro
         unknown.set(item.licenceKey, { licenceKey: item.licenceKey, firstLine: item.line, lines: 1 });
     }
     await db.transaction().execute((trx) => upsertUsage(trx, [...rows.values()]));
+    await options.afterBatch?.([...rows.values()]);
     batch = [];
   };
 

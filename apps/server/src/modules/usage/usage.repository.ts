@@ -58,6 +58,52 @@ export async function sumUsageOfLicencesExisting(db: Db, period: Period) {
   return addUp(parts);
 }
 
+/** Σ usage within the period of the given licences (deleted or not); licences without usage are left out. */
+export async function sumUsageOfLicences(db: Db, licenceIds: readonly string[], period: Period) {
+  if (licenceIds.length === 0) return new Map<string, number>();
+  const { months, days } = splitAtMonths(period);
+  const parts: Sums[] = [];
+  if (months) {
+    parts.push(
+      await db
+        .selectFrom('usageMonthly')
+        .select(['licenceId', (eb) => eb.fn.sum<number>('count').as('total')])
+        .where('licenceId', 'in', licenceIds)
+        .where('month', '>=', months.from)
+        .where('month', '<=', months.to)
+        .groupBy('licenceId')
+        .execute(),
+    );
+  }
+  for (const range of days) {
+    parts.push(
+      await db
+        .selectFrom('usageDaily')
+        .select(['licenceId', (eb) => eb.fn.sum<number>('count').as('total')])
+        .where('licenceId', 'in', licenceIds)
+        .where('day', '>=', range.from)
+        .where('day', '<=', range.to)
+        .groupBy('licenceId')
+        .execute(),
+    );
+  }
+  return addUp(parts);
+}
+
+/** Daily counts of the given licences within the period, by licence and day (days without usage left out). */
+export async function usageRowsOfLicences(db: Db, licenceIds: readonly string[], from: string, to: string) {
+  if (licenceIds.length === 0) return [];
+  return db
+    .selectFrom('usageDaily')
+    .select(['licenceId', 'day', 'count'])
+    .where('licenceId', 'in', licenceIds)
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .orderBy('licenceId')
+    .orderBy('day')
+    .execute();
+}
+
 export const usagePerDay = preparedQuery((db: Db, licenceId: string, from: string, to: string) =>
   db
     .selectFrom('usageDaily')
@@ -104,14 +150,32 @@ export async function upsertUsage(db: Db, rows: ReadonlyArray<{ licenceId: strin
   }
 }
 
-export async function licenceIdsByKey(db: Db, keys: readonly string[]) {
+/**
+ * Licence ids by key: current keys, and replaced keys still within their grace period at `now`
+ * (docs/domain.md#licence-keys).
+ */
+export async function licenceIdsByKey(db: Db, keys: readonly string[], now: string) {
   if (keys.length === 0) return new Map<string, string>();
   const rows = await db.selectFrom('serviceLicence').select(['id', 'licenceKey']).where('licenceKey', 'in', keys).execute();
-  return new Map(rows.map((r) => [r.licenceKey, r.id]));
+  const ids = new Map(rows.map((r) => [r.licenceKey, r.id]));
+  const rest = keys.filter((key) => !ids.has(key));
+  if (rest.length > 0) {
+    const retired = await db
+      .selectFrom('licenceKeyRetired')
+      .select(['licenceId', 'licenceKey'])
+      .where('licenceKey', 'in', rest)
+      .where('validUntil', '>', now)
+      .execute();
+    for (const r of retired) ids.set(r.licenceKey, r.licenceId);
+  }
+  return ids;
 }
 
-/** A live licence of a live project by its public key, with the project's domains. */
-export async function findLiveLicenceByKey(db: Db, licenceKey: string) {
+/**
+ * A live licence of a live project by its public key (or a replaced key still within its grace
+ * period at `now`), with the project's domains.
+ */
+export async function findLiveLicenceByKey(db: Db, licenceKey: string, now: string) {
   return db
     .selectFrom('serviceLicence')
     .innerJoin('project', 'project.id', 'serviceLicence.projectId')
@@ -121,7 +185,20 @@ export async function findLiveLicenceByKey(db: Db, licenceKey: string) {
       'project.domainsProduction as domainsProduction',
       'project.domainsSandbox as domainsSandbox',
     ])
-    .where('serviceLicence.licenceKey', '=', licenceKey)
+    .where((eb) =>
+      eb.or([
+        eb('serviceLicence.licenceKey', '=', licenceKey),
+        eb(
+          'serviceLicence.id',
+          '=',
+          eb
+            .selectFrom('licenceKeyRetired')
+            .select('licenceKeyRetired.licenceId')
+            .where('licenceKeyRetired.licenceKey', '=', licenceKey)
+            .where('licenceKeyRetired.validUntil', '>', now),
+        ),
+      ]),
+    )
     .where('serviceLicence.deletedAt', 'is', null)
     .where('project.deletedAt', 'is', null)
     .executeTakeFirst();

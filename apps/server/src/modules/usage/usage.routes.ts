@@ -5,6 +5,8 @@ import {
   usageIngestResponseSchema,
   usageIngestSchema,
 } from '@portal/contract/usage';
+import { nowIso } from '../../lib/time.js';
+import { checkUsageAlerts, licenceLinks } from '../licence-tools/usage-alert.service.js';
 import { environmentOf } from './licence-check.js';
 import { findLiveLicenceByKey, licenceIdsByKey, upsertUsage } from './usage.repository.js';
 
@@ -36,6 +38,8 @@ curl -X POST https://portal.example.com/rest/usage/licence-check \\
 \`\`\``;
 
 export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
+  const licenceLink = licenceLinks(app.config);
+
   app.post(
     '/rest/usage/ingest',
     {
@@ -52,7 +56,8 @@ export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const items = request.body.items;
-      const ids = await licenceIdsByKey(app.db, [...new Set(items.map((i) => i.licenceKey))]);
+      const now = app.clock.now();
+      const ids = await licenceIdsByKey(app.db, [...new Set(items.map((i) => i.licenceKey))], nowIso(now));
       const rows = new Map<string, { licenceId: string; day: string; count: number }>();
       const unknown = new Set<string>();
       for (const item of items) {
@@ -61,6 +66,8 @@ export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
         else rows.set(`${licenceId}|${item.day}`, { licenceId, day: item.day, count: item.count }); // last one wins
       }
       await app.db.transaction().execute((trx) => upsertUsage(trx, [...rows.values()]));
+      // After the commit, so the month's sum read includes this batch (docs/domain.md#usage-alerts).
+      await checkUsageAlerts(app.db, [...rows.values()], now, licenceLink);
       return { accepted: rows.size, unknownKeys: [...unknown] };
     },
   );
@@ -79,7 +86,7 @@ export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const licence = await findLiveLicenceByKey(app.db, request.body.licenceKey);
+      const licence = await findLiveLicenceByKey(app.db, request.body.licenceKey, nowIso(app.clock.now()));
       // Unknown, deleted and switched-off licences all answer "not valid" alike.
       if (!licence || licence.online !== 1) return { valid: false, serviceId: null, environment: null };
       const environment = environmentOf(request.body.host, {

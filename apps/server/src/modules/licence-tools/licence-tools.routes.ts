@@ -1,0 +1,131 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { idSchema } from '@portal/contract/common';
+import {
+  LICENCE_LIMITS,
+  licenceKeyRotationSchema,
+  licenceUsageSchema,
+  projectUsageSchema,
+  usageExportQuerySchema,
+} from '@portal/contract/licence';
+import { projectCostsQuerySchema, projectCostsSchema } from '@portal/contract/project-costs';
+import { addDays, currentMonth, isoDay, resolvePeriod, type Period } from '../../lib/period.js';
+import { currentUser } from '../../plugins/authenticate.js';
+import { requireLicenceRole } from '../licence/licence.service.js';
+import { requireProjectRole } from '../project/project.service.js';
+import {
+  licenceUsage,
+  licenceUsageCsv,
+  projectCosts,
+  projectUsage,
+  projectUsageCsv,
+  rotateLicenceKey,
+} from './licence-tools.service.js';
+
+const security = [{ bearer: [] }];
+const idParams = z.object({ id: idSchema });
+
+const wantsCsv = (request: FastifyRequest<{ Querystring: { format?: string | undefined } }>): boolean =>
+  request.query.format === 'csv' || (request.headers.accept ?? '').includes('text/csv');
+
+/** Sends a CSV file instead of the route's JSON answer (bypassing its response schema). */
+function sendCsv(reply: FastifyReply, filename: string, csv: string) {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .serializer((payload: unknown) => payload as string)
+    .send(csv);
+}
+
+export const licenceToolsRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The usage exports' default period, as the licence chart's: the last 90 days up to today. */
+  const last90Days = (): Period => {
+    const today = isoDay(app.clock.now());
+    return { from: addDays(today, -89), to: today };
+  };
+
+  app.post(
+    '/rest/collection/service_licence/:id/key',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['licence'],
+        summary: 'Issue a new licence key; the replaced key keeps working for 24 hours (previousKeyValidUntil)',
+        security,
+        params: idParams,
+        response: { 200: licenceKeyRotationSchema },
+      },
+    },
+    async (request) => {
+      const licence = await requireLicenceRole(app.db, currentUser(request), request.params.id, 'editor');
+      return rotateLicenceKey(app.db, licence.licenceId, app.clock.now());
+    },
+  );
+
+  app.get(
+    '/rest/collection/service_licence/:id/usage',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['licence'],
+        summary: 'Calls per day of the period (default: the last 90 days); CSV with Accept: text/csv or format=csv',
+        security,
+        params: idParams,
+        querystring: usageExportQuerySchema,
+        response: { 200: licenceUsageSchema },
+      },
+    },
+    async (request, reply) => {
+      const licence = await requireLicenceRole(app.db, currentUser(request), request.params.id, 'viewer');
+      const period = resolvePeriod(request.query, last90Days(), LICENCE_LIMITS.usageDays);
+      const rows = await licenceUsage(app.db, licence.licenceId, period);
+      if (!wantsCsv(request)) return rows;
+      return sendCsv(reply, `usage-${licence.licenceId}-${period.from}-${period.to}.csv`, licenceUsageCsv(rows));
+    },
+  );
+
+  app.get(
+    '/rest/collection/project/:id/usage',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['project'],
+        summary:
+          "Calls per licence and day of the project's licences (default: this month); CSV with Accept: text/csv or format=csv",
+        security,
+        params: idParams,
+        querystring: usageExportQuerySchema,
+        response: { 200: projectUsageSchema },
+      },
+    },
+    async (request, reply) => {
+      const project = await requireProjectRole(app.db, currentUser(request), request.params.id, 'viewer');
+      const period = resolvePeriod(request.query, currentMonth(app.clock.now()), LICENCE_LIMITS.usageDays);
+      const rows = await projectUsage(app.db, project.id, period, request.language);
+      if (!wantsCsv(request)) return rows;
+      return sendCsv(reply, `usage-${project.id}-${period.from}-${period.to}.csv`, projectUsageCsv(rows));
+    },
+  );
+
+  app.get(
+    '/rest/collection/project/:id/costs',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['project'],
+        summary: "The project's costs per licence for a period (default: this month), as the admin report computes them",
+        security,
+        params: idParams,
+        querystring: projectCostsQuerySchema,
+        response: { 200: projectCostsSchema },
+      },
+    },
+    async (request) => {
+      const project = await requireProjectRole(app.db, currentUser(request), request.params.id, 'viewer');
+      // Periods as long as the admin report's.
+      const period = resolvePeriod(request.query, currentMonth(app.clock.now()));
+      return projectCosts(app.db, project.id, period);
+    },
+  );
+};
