@@ -12,7 +12,6 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { Dialect } from './db/connect.js';
 import { newId } from './lib/ids.js';
-import { systemClock, type Clock } from './lib/time.js';
 import { enforceAccessDeclarations, type RouteAccess } from './plugins/access.js';
 import { registerAuthentication } from './plugins/authenticate.js';
 import { localChangeFeed, redisChangeFeed } from './plugins/change-feed.js';
@@ -31,10 +30,10 @@ import { LoginThrottle, memoryLimiters, redisLimiters } from './modules/auth/log
 import { personRoutes } from './modules/person/person.routes.js';
 import { projectRoutes } from './modules/project/project.routes.js';
 import { licenceRoutes } from './modules/licence/licence.routes.js';
-import { licenceToolsRoutes } from './modules/licence-tools/licence-tools.routes.js';
 import { usageRoutes } from './modules/usage/usage.routes.js';
 import { adminReportRoutes } from './modules/admin-report/admin-report.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
+import { adminContentRoutes } from './modules/admin-content/admin-content.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { HttpError } from './lib/http-error.js';
@@ -47,8 +46,6 @@ declare module 'fastify' {
     config: Config;
     /** Every route with its declared access policy (read by tests). */
     routeAccess: RouteAccess[];
-    /** "Now" for time-based rules (lib/time.ts); tests inject their own. */
-    clock: Clock;
   }
 }
 
@@ -58,8 +55,6 @@ export interface AppOptions {
   dialect: Dialect;
   /** Pino logger options; tests pass false. */
   logger?: boolean | object;
-  /** Defaults to the system clock; tests move time with their own. */
-  clock?: Clock;
 }
 
 // qs never creates __proto__ keys; limits keep a hostile query from building huge objects.
@@ -103,7 +98,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('dialect', options.dialect);
   app.decorate('config', config);
   app.decorate('routeAccess', [] as RouteAccess[]);
-  app.decorate('clock', options.clock ?? systemClock);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -162,10 +156,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(personRoutes);
   await app.register(projectRoutes);
   await app.register(licenceRoutes);
-  await app.register(licenceToolsRoutes);
   await app.register(usageRoutes);
   await app.register(adminReportRoutes);
   await app.register(auditRoutes);
+  await app.register(adminContentRoutes);
   await app.register(contactRoutes, { contactTo: config.contactTo });
   await app.register(mailRoutes);
 

@@ -105,28 +105,9 @@ export interface ServiceLicenceTable {
   licenceKey: string;
   online: number;
   formdata: string;
-  /** Calls in a calendar month that trigger the usage alert mail; null: no alert. */
-  alertMonthlyCalls: Generated<number | null>;
   createdAt: string;
   updatedAt: string;
   deletedAt: string | null;
-}
-
-/** A rotated key that keeps working until valid_until (docs/domain.md#licence-keys). */
-export interface LicenceKeyRetiredTable {
-  licenceKey: string;
-  licenceId: string;
-  retiredAt: string;
-  validUntil: string;
-}
-
-/** One row per licence and month whose usage alert mail is queued: the claim that makes it once. */
-export interface UsageAlertSentTable {
-  licenceId: string;
-  month: string;
-  threshold: number;
-  calls: number;
-  sentAt: string;
 }
 
 export interface UsageDailyTable {
@@ -162,6 +143,8 @@ export interface LegalPageTable {
   htmlDe: string;
   htmlEn: string;
   updatedAt: string;
+  /** Place in the list of legal pages (ascending). */
+  sortOrder: Generated<number>;
 }
 
 export interface TranslationTable {
@@ -182,6 +165,14 @@ export interface ContactRequestTable {
   termsAccepted: number;
   language: 'de' | 'en';
   createdAt: string;
+  /** Where the provider's team is with it (docs/admin.md#contact-requests). */
+  state: Generated<'new' | 'in_progress' | 'done'>;
+  /** The team's own note; never shown to the sender. */
+  note: Generated<string>;
+  /** When state or note last changed. */
+  updatedAt: Generated<string | null>;
+  /** The outbox row of the notice to the team; null when none was queued. */
+  mailId: Generated<string | null>;
 }
 
 export type AccountTokenPurpose = 'verify' | 'reset' | 'invite';
@@ -264,8 +255,6 @@ export interface Database {
   serviceLicence: ServiceLicenceTable;
   usageDaily: UsageDailyTable;
   usageMonthly: UsageMonthlyTable;
-  licenceKeyRetired: LicenceKeyRetiredTable;
-  usageAlertSent: UsageAlertSentTable;
   pricePackage: PricePackageTable;
   legalPage: LegalPageTable;
   translation: TranslationTable;

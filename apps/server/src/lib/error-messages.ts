@@ -67,6 +67,16 @@ const fieldMessages = {
   tooShort: { de: 'Zu kurz', en: 'Too short' },
   tooCommon: { de: 'Zu häufig benutzt, bitte wähle ein anderes', en: 'Too common, please choose another' },
   sameAsEmail: { de: 'Darf nicht die E-Mail-Adresse sein', en: 'Must not be the e-mail address' },
+  // Admin console (docs/admin.md#content).
+  taken: { de: 'Schon vergeben', en: 'Already taken' },
+  placeholders: {
+    de: 'Die Platzhalter ({{…}}) müssen dieselben bleiben wie im ausgelieferten Text',
+    en: 'The placeholders ({{…}}) must stay the same as in the shipped text',
+  },
+  linkedPage: {
+    de: 'Das Portal verlinkt diese Seite; sie kann weder umbenannt noch gelöscht werden',
+    en: 'The portal links to this page; it can be neither renamed nor deleted',
+  },
 } satisfies Record<string, Record<Language, string>>;
 
 export type FieldProblem = keyof typeof fieldMessages;

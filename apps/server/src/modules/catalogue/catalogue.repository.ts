@@ -41,7 +41,7 @@ export async function listPricePackages(db: Db) {
 }
 
 export async function listLegalPages(db: Db) {
-  return db.selectFrom('legalPage').selectAll().orderBy('internerName').execute();
+  return db.selectFrom('legalPage').selectAll().orderBy('sortOrder').orderBy('internerName').execute();
 }
 
 export async function upsertService(db: Db, row: Insertable<ServiceTable>): Promise<void> {

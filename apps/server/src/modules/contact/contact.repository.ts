@@ -4,7 +4,7 @@ import type { Language } from '../../lib/language.js';
 
 export async function insertContactRequest(
   db: Db,
-  row: { id: string; form: ContactForm; language: Language; now: string },
+  row: { id: string; form: ContactForm; language: Language; now: string; mailId: string | null },
 ): Promise<void> {
   await db
     .insertInto('contactRequest')
@@ -17,6 +17,7 @@ export async function insertContactRequest(
       termsAccepted: 1,
       language: row.language,
       createdAt: row.now,
+      mailId: row.mailId,
     })
     .execute();
 }

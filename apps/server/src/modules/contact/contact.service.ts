@@ -23,15 +23,17 @@ export async function submitContactRequest(
   language: Language,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await insertContactRequest(trx, { id: newId(), form, language, now: nowIso() });
-    if (!contactTo) return;
     const details = { ...form, message: form.message ?? '', language };
-    await queueMail(trx, {
-      kind: 'contact',
-      to: contactTo,
-      replyTo: form.email,
-      language: TEAM_LANGUAGE,
-      content: contactRequestMail(details, TEAM_LANGUAGE),
-    });
+    // The request remembers its mail, so the admin console can show whether it was delivered.
+    const mailId = contactTo
+      ? await queueMail(trx, {
+          kind: 'contact',
+          to: contactTo,
+          replyTo: form.email,
+          language: TEAM_LANGUAGE,
+          content: contactRequestMail(details, TEAM_LANGUAGE),
+        })
+      : null;
+    await insertContactRequest(trx, { id: newId(), form, language, now: nowIso(), mailId });
   });
 }

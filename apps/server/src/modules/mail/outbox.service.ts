@@ -15,13 +15,14 @@ export interface QueuedMail {
 }
 
 /**
- * Stores a mail for the outbox worker to send. Pass the transaction that writes the mail's
- * cause, so both are stored or neither is: a mail server outage then loses nothing.
+ * Stores a mail for the outbox worker to send and answers its id. Pass the transaction that
+ * writes the mail's cause, so both are stored or neither is: a mail server outage then loses nothing.
  */
-export async function queueMail(db: Db, mail: QueuedMail): Promise<void> {
+export async function queueMail(db: Db, mail: QueuedMail): Promise<string> {
   const now = nowIso();
+  const id = newId();
   await insertMail(db, {
-    id: newId(),
+    id,
     kind: mail.kind,
     toAddress: mail.to,
     replyTo: mail.replyTo ?? null,
@@ -33,6 +34,7 @@ export async function queueMail(db: Db, mail: QueuedMail): Promise<void> {
     nextAttemptAt: now,
     createdAt: now,
   });
+  return id;
 }
 
 /** The newest mails of the outbox with their state, for admins. */

@@ -1,8 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { translationListSchema, translationQuerySchema } from '@portal/contract/translation';
+import { AnswerCache } from '../../lib/answer-cache.js';
+import { sendCached } from '../../lib/send-cached.js';
+import { compileSerializer } from '../../plugins/response-serializer.js';
+import { TRANSLATION_TOPIC } from './translation-changes.js';
 import { listTranslations } from './translation.repository.js';
 
+/** Backstop for texts changed outside every instance's change feed (the CLI import, SQL by hand). */
+const MAX_AGE_MS = 60_000;
+
 export const translationRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Answers are kept per set of namespaces until an admin edits a text (translationsChanged
+  // drops them on every instance). Browsers revalidate every time (no-cache with an ETag, a 304
+  // when nothing changed), so an edited text reaches the next page a visitor opens.
+  const cache = new AnswerCache(app.changes, TRANSLATION_TOPIC, MAX_AGE_MS);
+  const write = compileSerializer(translationListSchema);
+
   app.get(
     '/rest/collection/translation',
     {
@@ -15,10 +28,13 @@ export const translationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const rows = await listTranslations(app.db, request.query.namespace);
-      // Texts change only with a deploy or a seed; a short shared cache spares the database.
-      reply.header('cache-control', 'public, max-age=60');
-      return rows.map((row) => ({ key: `${row.namespace}.${row.id}`, ...row }));
+      const namespaces = [...new Set(request.query.namespace)].sort();
+      const answer = await cache.get(`translation:${namespaces.join(',')}`, async () => {
+        const rows = await listTranslations(app.db, namespaces);
+        return write(rows.map((row) => ({ key: `${row.namespace}.${row.id}`, ...row })));
+      });
+      // build never answers undefined here: an unknown namespace is an empty list.
+      return sendCached(request, reply, answer!, { cacheControl: 'public, no-cache' });
     },
   );
 };
