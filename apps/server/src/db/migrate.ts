@@ -6,6 +6,7 @@ import * as accounts from './migrations/0003-accounts.js';
 import * as usageRollup from './migrations/0004-usage-rollup.js';
 import * as auditLog from './migrations/0007-audit-log.js';
 import * as projectMembers from './migrations/0005-project-members.js';
+import * as licenceTools from './migrations/0006-licence-tools.js';
 import * as adminContent from './migrations/0009-admin-content.js';
 
 // Migrations are listed here rather than read from a folder at run time, so the bundled server
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0004-usage-rollup': usageRollup,
   '0007-audit-log': auditLog,
   '0005-project-members': projectMembers,
+  '0006-licence-tools': licenceTools,
   '0009-admin-content': adminContent,
 };
 
