@@ -12,6 +12,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { Dialect } from './db/connect.js';
 import { newId } from './lib/ids.js';
+import { systemClock, type Clock } from './lib/time.js';
 import { enforceAccessDeclarations, type RouteAccess } from './plugins/access.js';
 import { registerAuthentication } from './plugins/authenticate.js';
 import { localChangeFeed, redisChangeFeed } from './plugins/change-feed.js';
@@ -30,6 +31,7 @@ import { LoginThrottle, memoryLimiters, redisLimiters } from './modules/auth/log
 import { personRoutes } from './modules/person/person.routes.js';
 import { projectRoutes } from './modules/project/project.routes.js';
 import { licenceRoutes } from './modules/licence/licence.routes.js';
+import { licenceToolsRoutes } from './modules/licence-tools/licence-tools.routes.js';
 import { usageRoutes } from './modules/usage/usage.routes.js';
 import { adminReportRoutes } from './modules/admin-report/admin-report.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
@@ -46,6 +48,8 @@ declare module 'fastify' {
     config: Config;
     /** Every route with its declared access policy (read by tests). */
     routeAccess: RouteAccess[];
+    /** "Now" for time-based rules (lib/time.ts); tests inject their own. */
+    clock: Clock;
   }
 }
 
@@ -55,6 +59,8 @@ export interface AppOptions {
   dialect: Dialect;
   /** Pino logger options; tests pass false. */
   logger?: boolean | object;
+  /** Defaults to the system clock; tests move time with their own. */
+  clock?: Clock;
 }
 
 // qs never creates __proto__ keys; limits keep a hostile query from building huge objects.
@@ -98,6 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('dialect', options.dialect);
   app.decorate('config', config);
   app.decorate('routeAccess', [] as RouteAccess[]);
+  app.decorate('clock', options.clock ?? systemClock);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -156,6 +163,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(personRoutes);
   await app.register(projectRoutes);
   await app.register(licenceRoutes);
+  await app.register(licenceToolsRoutes);
   await app.register(usageRoutes);
   await app.register(adminReportRoutes);
   await app.register(auditRoutes);

@@ -105,9 +105,28 @@ export interface ServiceLicenceTable {
   licenceKey: string;
   online: number;
   formdata: string;
+  /** Calls in a calendar month that trigger the usage alert mail; null: no alert. */
+  alertMonthlyCalls: Generated<number | null>;
   createdAt: string;
   updatedAt: string;
   deletedAt: string | null;
+}
+
+/** A rotated key that keeps working until valid_until (docs/domain.md#licence-keys). */
+export interface LicenceKeyRetiredTable {
+  licenceKey: string;
+  licenceId: string;
+  retiredAt: string;
+  validUntil: string;
+}
+
+/** One row per licence and month whose usage alert mail is queued: the claim that makes it once. */
+export interface UsageAlertSentTable {
+  licenceId: string;
+  month: string;
+  threshold: number;
+  calls: number;
+  sentAt: string;
 }
 
 export interface UsageDailyTable {
@@ -255,6 +274,8 @@ export interface Database {
   serviceLicence: ServiceLicenceTable;
   usageDaily: UsageDailyTable;
   usageMonthly: UsageMonthlyTable;
+  licenceKeyRetired: LicenceKeyRetiredTable;
+  usageAlertSent: UsageAlertSentTable;
   pricePackage: PricePackageTable;
   legalPage: LegalPageTable;
   translation: TranslationTable;
