@@ -35,6 +35,7 @@ import { licenceToolsRoutes } from './modules/licence-tools/licence-tools.routes
 import { usageRoutes } from './modules/usage/usage.routes.js';
 import { adminReportRoutes } from './modules/admin-report/admin-report.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
+import { personConsoleRoutes } from './modules/person/person-console.routes.js';
 import { adminContentRoutes } from './modules/admin-content/admin-content.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
@@ -167,6 +168,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(usageRoutes);
   await app.register(adminReportRoutes);
   await app.register(auditRoutes);
+  await app.register(personConsoleRoutes);
   await app.register(adminContentRoutes);
   await app.register(contactRoutes, { contactTo: config.contactTo });
   await app.register(mailRoutes);

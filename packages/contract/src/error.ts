@@ -12,6 +12,7 @@ export const errorCodeSchema = z.enum([
   'alreadyLicensed',
   'emailTaken',
   'lastAdmin',
+  'ownAccount',
   'unverified',
   'signupClosed',
   'tokenInvalid',

@@ -4,8 +4,8 @@ import * as initialSchema from './migrations/0001-initial-schema.js';
 import * as operators from './migrations/0002-operators.js';
 import * as accounts from './migrations/0003-accounts.js';
 import * as usageRollup from './migrations/0004-usage-rollup.js';
-import * as auditLog from './migrations/0007-audit-log.js';
 import * as projectMembers from './migrations/0005-project-members.js';
+import * as auditLog from './migrations/0007-audit-log.js';
 import * as licenceTools from './migrations/0006-licence-tools.js';
 import * as adminContent from './migrations/0009-admin-content.js';
 
@@ -16,8 +16,8 @@ const migrations: Record<string, Migration> = {
   '0002-operators': operators,
   '0003-accounts': accounts,
   '0004-usage-rollup': usageRollup,
-  '0007-audit-log': auditLog,
   '0005-project-members': projectMembers,
+  '0007-audit-log': auditLog,
   '0006-licence-tools': licenceTools,
   '0009-admin-content': adminContent,
 };

@@ -26,6 +26,10 @@ const messages: Record<ErrorCode, Record<Language, string>> = {
     de: 'Der letzte aktive Administrator kann weder entfernt noch deaktiviert werden.',
     en: 'The last active admin can be neither removed nor disabled.',
   },
+  ownAccount: {
+    de: 'Dein eigenes Konto kannst du nicht deaktivieren.',
+    en: 'You cannot disable your own account.',
+  },
   unverified: {
     de: 'Bitte bestätige zuerst deine E-Mail-Adresse über den Link in unserer Mail.',
     en: 'Please confirm your e-mail address first, using the link in our mail.',

@@ -348,6 +348,7 @@ export function restRoutes(app: FastifyInstance): RouteAccess[] {
 /** Which fixture a path parameter names: by "collection/:param", else by the parameter alone. */
 const PARAM_SOURCES: Record<string, (w: World, p: OwnedProject) => string> = {
   'person/:oid': (w) => w.owner.id,
+  'person/:id': (w) => w.owner.id,
   'project/:oid': (_w, p) => p.projectId,
   ':projectId': (_w, p) => p.projectId,
   'service_licence/:id': (_w, p) => p.licenceId,
@@ -430,6 +431,10 @@ export async function validRequest(
       terms: true,
     },
     'POST /rest/auth/verify/resend': { email: world.owner.email },
+    // Admin console: an invitation of someone new; a change that changes nothing; a reset mail.
+    'POST /rest/collection/admin/person': { email: `invited-${randomBytes(6).toString('hex')}@example.com` },
+    'PATCH /rest/collection/admin/person/:id': {},
+    'POST /rest/collection/admin/person/:id/password-reset': {},
     'POST /rest/password/forgot': { email: world.owner.email },
   };
   const key = `${method} ${url}`;

@@ -230,6 +230,22 @@ export const requestPasswordReset = forEnabledAccount(async (trx, person, links,
 });
 
 /**
+ * A reset link for the person an admin chose (admin console), in the caller's transaction.
+ * Answers false, and sends nothing, where a self-service request would get nothing either: a
+ * disabled account, or one still waiting for its verification link.
+ */
+export async function mailPasswordReset(
+  trx: Db,
+  links: AccountLinks,
+  person: PersonRow,
+  now = new Date(),
+): Promise<boolean> {
+  if (person.disabled === 1 || !(person.verified === 1 || isInvited(person))) return false;
+  await sendReset(trx, links, person, now, 'password-reset');
+  return true;
+}
+
+/**
  * Uses a reset or invitation link: the new password is set, the address counts as verified,
  * every session of the person ends and every other link of theirs stops working; the person is
  * signed in anew. The link is only used up when the password is accepted.
@@ -269,6 +285,8 @@ export async function inviteAccount(
   links: AccountLinks,
   invitation: Invitation,
   now = new Date(),
+  /** More work in the same transaction (the admin console's audit entry). */
+  alsoInTransaction?: (trx: Db, person: PersonRow) => Promise<void>,
 ): Promise<PersonRow> {
   const parsed = invitationSchema.safeParse(invitation);
   if (!parsed.success) {
@@ -300,6 +318,7 @@ export async function inviteAccount(
         language: person.language,
         content: invitationMail(person, links.reset(token), person.language),
       });
+      await alsoInTransaction?.(trx, person);
       return person;
     });
   } catch (error) {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { passwordProblem } from '@portal/contract/password';
 import { newPersonSchema, type NewPerson } from '@portal/contract/person';
-import type { Database, Db, PersonRow } from '../../db/database.js';
+import type { Database, Db, PersonRow, PersonUpdate } from '../../db/database.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { newId } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/password.js';
@@ -9,6 +9,7 @@ import { nowIso } from '../../lib/time.js';
 import { endAllSessions } from '../auth/session.service.js';
 import {
   findActiveEmails,
+  findPerson,
   findPersonByEmail,
   insertPerson,
   listPeople,
@@ -16,9 +17,10 @@ import {
   updatePerson,
 } from './person.repository.js';
 
-// What an operator (the `portal` command line, later the admin console) does to accounts. Every
-// rule lives here: addresses are unique and lower case, a new password or a disabled account
-// ends every session of the person at once, and the last active admin always stays.
+// What an operator (the `portal` command line) or an admin (the console's customers area,
+// person-console.service.ts) does to accounts. Every rule lives here: addresses are unique and
+// lower case, a new password or a disabled account ends every session of the person at once,
+// and the last active admin always stays.
 
 async function requirePerson(db: Db, email: string): Promise<PersonRow> {
   const person = await findPersonByEmail(db, email.trim().toLowerCase());
@@ -75,14 +77,45 @@ export async function setPassword(db: Kysely<Database>, email: string, password:
   });
 }
 
+/** What an operator or admin changes about an account (names and flags). */
+export interface AccountChange {
+  salutation?: 'm' | 'f' | null;
+  firstname?: string;
+  lastname?: string;
+  company?: string;
+  language?: 'de' | 'en';
+  isAdmin?: boolean;
+  disabled?: boolean;
+}
+
+/**
+ * Applies a change inside the caller's transaction, with the rules of every account change:
+ * the last active admin stays (neither removed nor disabled), and a disabled person's sessions
+ * end at once. Fields equal to the stored ones are left out; answers the person after the
+ * change, or undefined when nothing changed.
+ */
+export async function changeAccount(trx: Db, person: PersonRow, change: AccountChange): Promise<PersonRow | undefined> {
+  const update: PersonUpdate = {};
+  for (const key of ['salutation', 'firstname', 'lastname', 'company', 'language'] as const) {
+    const value = change[key];
+    if (value !== undefined && value !== person[key]) Object.assign(update, { [key]: value });
+  }
+  if (change.isAdmin !== undefined && change.isAdmin !== (person.isAdmin === 1)) update.isAdmin = change.isAdmin ? 1 : 0;
+  if (change.disabled !== undefined && change.disabled !== (person.disabled === 1)) update.disabled = change.disabled ? 1 : 0;
+  if (Object.keys(update).length === 0) return undefined;
+  if (update.isAdmin === 0 || update.disabled === 1) await keepAnActiveAdmin(trx, person);
+  await updatePerson(trx, person.id, { ...update, updatedAt: nowIso() });
+  if (update.disabled === 1) await endAllSessions(trx, person.id);
+  const after = await findPerson(trx, person.id);
+  if (!after) throw new Error('changed person not found');
+  return after;
+}
+
 /** Grants or removes admin rights; answers whether anything changed. */
 export async function setAdmin(db: Kysely<Database>, email: string, admin: boolean): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const person = await requirePerson(trx, email);
-    if ((person.isAdmin === 1) === admin) return false;
-    if (!admin) await keepAnActiveAdmin(trx, person);
-    await updatePerson(trx, person.id, { isAdmin: admin ? 1 : 0, updatedAt: nowIso() });
-    return true;
+    return (await changeAccount(trx, person, { isAdmin: admin })) !== undefined;
   });
 }
 
@@ -90,11 +123,7 @@ export async function setAdmin(db: Kysely<Database>, email: string, admin: boole
 export async function setDisabled(db: Kysely<Database>, email: string, disabled: boolean): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const person = await requirePerson(trx, email);
-    if ((person.disabled === 1) === disabled) return false;
-    if (disabled) await keepAnActiveAdmin(trx, person);
-    await updatePerson(trx, person.id, { disabled: disabled ? 1 : 0, updatedAt: nowIso() });
-    if (disabled) await endAllSessions(trx, person.id);
-    return true;
+    return (await changeAccount(trx, person, { disabled })) !== undefined;
   });
 }
 
