@@ -34,6 +34,7 @@ import { licenceRoutes } from './modules/licence/licence.routes.js';
 import { licenceToolsRoutes } from './modules/licence-tools/licence-tools.routes.js';
 import { usageRoutes } from './modules/usage/usage.routes.js';
 import { adminReportRoutes } from './modules/admin-report/admin-report.routes.js';
+import { adminServiceRoutes } from './modules/admin-service/admin-service.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { personConsoleRoutes } from './modules/person/person-console.routes.js';
 import { adminContentRoutes } from './modules/admin-content/admin-content.routes.js';
@@ -167,6 +168,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(licenceToolsRoutes);
   await app.register(usageRoutes);
   await app.register(adminReportRoutes);
+  await app.register(adminServiceRoutes);
   await app.register(auditRoutes);
   await app.register(personConsoleRoutes);
   await app.register(adminContentRoutes);

@@ -69,6 +69,8 @@ export interface ServiceTable {
   formJson: string | null;
   logoMediaId: string | null;
   thumbnailMediaId: string | null;
+  /** Set when an admin retired the service (docs/admin.md#services); null while it is on offer. */
+  retiredAt: Generated<string | null>;
   createdAt: string;
   updatedAt: string;
 }

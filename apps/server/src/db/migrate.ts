@@ -7,6 +7,7 @@ import * as usageRollup from './migrations/0004-usage-rollup.js';
 import * as projectMembers from './migrations/0005-project-members.js';
 import * as auditLog from './migrations/0007-audit-log.js';
 import * as licenceTools from './migrations/0006-licence-tools.js';
+import * as serviceAdmin from './migrations/0008-service-admin.js';
 import * as adminContent from './migrations/0009-admin-content.js';
 
 // Migrations are listed here rather than read from a folder at run time, so the bundled server
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0005-project-members': projectMembers,
   '0007-audit-log': auditLog,
   '0006-licence-tools': licenceTools,
+  '0008-service-admin': serviceAdmin,
   '0009-admin-content': adminContent,
 };
 

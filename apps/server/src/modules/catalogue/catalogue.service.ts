@@ -6,9 +6,12 @@ import type { Language } from '../../lib/language.js';
 import { toGalleryItem, toLegalItem, toPricePackage, toService, toServiceSummary } from './catalogue.mapper.js';
 import { findService, listLegalPages, listPricePackages, listServiceImages, listServices } from './catalogue.repository.js';
 
-/** All services; with a language, sorted by the name in it (German where it has none). */
+/**
+ * The services on offer (retired ones are not: docs/admin.md#services); with a language, sorted
+ * by the name in it (German where it has none).
+ */
 export async function serviceSummaries(db: Db, sortLanguage: Language | undefined): Promise<ServiceSummary[]> {
-  const services = (await listServices(db)).map(toServiceSummary);
+  const services = (await listServices(db)).filter((row) => row.retiredAt === null).map(toServiceSummary);
   if (sortLanguage) {
     const collator = new Intl.Collator(sortLanguage);
     const name = (s: ServiceSummary) => s.name[sortLanguage] || s.name.de;
@@ -19,7 +22,7 @@ export async function serviceSummaries(db: Db, sortLanguage: Language | undefine
 
 export async function serviceWithGallery(db: Db, id: string): Promise<Service | undefined> {
   const row = await findService(db, id);
-  if (!row) return undefined;
+  if (!row || row.retiredAt !== null) return undefined;
   return toService(row, (await listServiceImages(db, row.id)).map(toGalleryItem));
 }
 

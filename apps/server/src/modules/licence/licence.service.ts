@@ -55,7 +55,9 @@ export async function requireLicenceRole(
 /** Adds a service to a project whose editor or owner the caller was checked to be. */
 export async function addLicence(db: Kysely<Database>, project: ProjectWithRole, serviceId: string) {
   const projectId = project.id;
-  if (!(await findService(db, serviceId))) throw notFound();
+  // A retired service is no longer on offer; the licences it has keep working (docs/admin.md#services).
+  const service = await findService(db, serviceId);
+  if (!service || service.retiredAt !== null) throw notFound();
   const now = nowIso();
   try {
     await db.transaction().execute(async (trx) => {
