@@ -250,6 +250,17 @@ describe('licence tools', () => {
       const key = (await getLicence()).licenceKey;
       const month = currentMonth(clock.now());
       await database.db.deleteFrom('usageDaily').where('licenceId', '=', licenceId).execute();
+      // Editors hear of it too, in their language; viewers do not.
+      const editor = await createPerson(database.db, { email: 'editor@example.com' });
+      const viewer = await createPerson(database.db, { email: 'viewer@example.com' });
+      const now = new Date().toISOString();
+      await database.db
+        .insertInto('projectMember')
+        .values([
+          { projectId, personId: editor.id, role: 'editor', createdAt: now },
+          { projectId, personId: viewer.id, role: 'viewer', createdAt: now },
+        ])
+        .execute();
       expect((await patch('alertMonthlyCalls=100')).statusCode).toBe(200);
 
       await ingest([{ licenceKey: key, day: month.from, count: 60 }]);
@@ -261,16 +272,24 @@ describe('licence tools', () => {
       const answers = await Promise.all(days.map((day) => ingest([{ licenceKey: key, day, count: 50 }])));
       expect(answers.map((a) => a.statusCode)).toEqual(days.map(() => 200));
       const mails = await alertMails();
-      expect(mails).toHaveLength(1);
-      expect(mails[0]).toMatchObject({ toAddress: owner.email, language: 'en', subject: 'Usage threshold reached: =Checker in Shop' });
+      expect(mails).toHaveLength(2);
+      expect(mails.find((m) => m.toAddress === owner.email)).toMatchObject({
+        language: 'en',
+        subject: 'Usage threshold reached: =Checker in Shop',
+      });
+      expect(mails.find((m) => m.toAddress === 'editor@example.com')).toMatchObject({
+        language: 'de',
+        subject: 'Nutzungsgrenze erreicht: =Prüfdienst in Shop',
+      });
       expect((await getLicence()).alert.callsThisMonth).toBe(460);
 
       // More usage in the same month: no second mail.
       await ingest([{ licenceKey: key, day: month.from, count: 500 }]);
-      expect(await alertMails()).toHaveLength(1);
+      expect(await alertMails()).toHaveLength(2);
       // A backfill of a month long gone alerts nobody.
       await ingest([{ licenceKey: key, day: '2024-05-01', count: 5000 }]);
-      expect(await alertMails()).toHaveLength(1);
+      expect(await alertMails()).toHaveLength(2);
+      await database.db.deleteFrom('projectMember').where('projectId', '=', projectId).execute();
     });
 
     it('alerts for usage that arrives by CSV import too, once for the month', async () => {
@@ -287,6 +306,7 @@ describe('licence tools', () => {
           now: clock.now(),
           afterBatch: (rows) => checkUsageAlerts(database.db, rows, clock.now(), link),
         });
+      const before = (await alertMails()).length;
       expect((await run()).stored).toBe(2);
       await run();
       const mails = await database.db
@@ -295,9 +315,9 @@ describe('licence tools', () => {
         .where('kind', '=', 'usage-alert')
         .orderBy('createdAt')
         .execute();
-      expect(mails).toHaveLength(2);
-      expect(mails[1]?.textBody).toContain('110 calls');
-      expect(mails[1]?.textBody).toContain(`https://portal.example.com/projects/${projectId}/${licenceId}`);
+      expect(mails).toHaveLength(before + 1);
+      expect(mails.at(-1)?.textBody).toContain('110 calls');
+      expect(mails.at(-1)?.textBody).toContain(`https://portal.example.com/projects/${projectId}/${licenceId}`);
     });
   });
 
@@ -347,6 +367,47 @@ describe('licence tools', () => {
         expect(sumOfRows).toBe(Math.round(body.totals.price_gesamt! * 100));
         expect(body.totals.price_gesamt).toBeGreaterThan(0);
       }
+    });
+  });
+  describe('roles', () => {
+    it('lets viewers read usage and costs but not rotate or set the threshold; editors may', async () => {
+      const viewer = await createPerson(database.db);
+      const editor = await createPerson(database.db);
+      const now = new Date().toISOString();
+      await database.db
+        .insertInto('projectMember')
+        .values([
+          { projectId, personId: viewer.id, role: 'viewer', createdAt: now },
+          { projectId, personId: editor.id, role: 'editor', createdAt: now },
+        ])
+        .execute();
+      const viewerToken = await login(app, viewer);
+      const editorToken = await login(app, editor);
+      const key = (await getLicence()).licenceKey;
+      for (const url of [
+        `/rest/collection/service_licence/${licenceId}/usage?format=csv`,
+        `/rest/collection/project/${projectId}/usage?format=csv`,
+        `/rest/collection/project/${projectId}/costs`,
+      ]) {
+        expect((await app.inject({ method: 'GET', url, headers: bearer(viewerToken) })).statusCode, url).toBe(200);
+      }
+      const rotateAs = (token: string) =>
+        app.inject({ method: 'POST', url: `/rest/collection/service_licence/${licenceId}/key`, headers: bearer(token) });
+      const thresholdAs = (token: string) =>
+        app.inject({
+          method: 'PATCH',
+          url: `/rest/collection/service_licence/${licenceId}`,
+          headers: { ...form('').headers, ...bearer(token) },
+          payload: 'alertMonthlyCalls=7',
+        });
+      expect((await rotateAs(viewerToken)).statusCode).toBe(403);
+      expect((await thresholdAs(viewerToken)).statusCode).toBe(403);
+      expect((await getLicence()).licenceKey).toBe(key);
+      expect((await getLicence()).alert.monthlyCalls).not.toBe(7);
+      expect((await rotateAs(editorToken)).statusCode).toBe(200);
+      expect((await thresholdAs(editorToken)).statusCode).toBe(200);
+      expect((await getLicence()).licenceKey).not.toBe(key);
+      expect((await getLicence()).alert.monthlyCalls).toBe(7);
     });
   });
 });

@@ -100,15 +100,22 @@ export async function claimAlert(
   return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
 }
 
-/** Everyone the project's usage alert goes to: the owner. */
+/** Everyone the project's usage alert goes to: the owner and the editors (not viewers), enabled accounts only. */
 export async function alertRecipients(db: Db, projectId: string) {
-  return db
+  const owner = db
     .selectFrom('project')
     .innerJoin('person', 'person.id', 'project.ownerId')
-    .select(['person.email', 'person.firstname', 'person.lastname', 'person.language'])
+    .select(['person.id', 'person.email', 'person.firstname', 'person.lastname', 'person.language'])
     .where('project.id', '=', projectId)
-    .where('person.disabled', '=', 0)
-    .execute();
+    .where('person.disabled', '=', 0);
+  const editors = db
+    .selectFrom('projectMember')
+    .innerJoin('person', 'person.id', 'projectMember.personId')
+    .select(['person.id', 'person.email', 'person.firstname', 'person.lastname', 'person.language'])
+    .where('projectMember.projectId', '=', projectId)
+    .where('projectMember.role', '=', 'editor')
+    .where('person.disabled', '=', 0);
+  return owner.union(editors).orderBy('email').execute();
 }
 
 export async function serviceNames(db: Db, serviceId: string) {
