@@ -30,6 +30,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { LoginThrottle, memoryLimiters, redisLimiters } from './modules/auth/login-throttle.js';
 import { personRoutes } from './modules/person/person.routes.js';
 import { projectRoutes } from './modules/project/project.routes.js';
+import { memberRoutes } from './modules/project/member.routes.js';
 import { licenceRoutes } from './modules/licence/licence.routes.js';
 import { licenceToolsRoutes } from './modules/licence-tools/licence-tools.routes.js';
 import { usageRoutes } from './modules/usage/usage.routes.js';
@@ -164,6 +165,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountRoutes);
   await app.register(personRoutes);
   await app.register(projectRoutes);
+  await app.register(memberRoutes);
   await app.register(licenceRoutes);
   await app.register(licenceToolsRoutes);
   await app.register(usageRoutes);

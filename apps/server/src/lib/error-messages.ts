@@ -18,6 +18,18 @@ const messages: Record<ErrorCode, Record<Language, string>> = {
     de: 'Dieser Service ist im Projekt bereits enthalten.',
     en: 'This service is already part of the project.',
   },
+  alreadyMember: {
+    de: 'Diese Person gehört schon zum Projekt.',
+    en: 'This person already belongs to the project.',
+  },
+  tooManyMembers: {
+    de: 'Das Projekt hat schon die größte Zahl an Mitgliedern und Einladungen.',
+    en: 'The project already has the most members and invitations it can have.',
+  },
+  ownerStays: {
+    de: 'Die Eigentümerin oder der Eigentümer bleibt im Projekt; übergib das Projekt zuerst.',
+    en: 'The owner stays in the project; hand the project over first.',
+  },
   emailTaken: {
     de: 'Diese E-Mail-Adresse ist bereits vergeben.',
     en: 'This e-mail address is already in use.',

@@ -8,6 +8,7 @@ import { HttpError, validation } from '../../lib/http-error.js';
 import { newId, newSessionToken, sha256Hex } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/password.js';
 import { createSession, endAllSessions } from '../auth/session.service.js';
+import type { MailContent } from '../mail/mail.templates.js';
 import { queueMail } from '../mail/outbox.service.js';
 import { findPerson, findPersonByEmail, insertPerson, updatePerson } from '../person/person.repository.js';
 import { accountExistsMail, invitationMail, passwordResetMail, verifyEmailMail } from './account.mails.js';
@@ -287,6 +288,8 @@ export async function inviteAccount(
   now = new Date(),
   /** More work in the same transaction (the admin console's audit entry). */
   alsoInTransaction?: (trx: Db, person: PersonRow) => Promise<void>,
+  /** The mail to send instead of the plain invitation (a project invitation); `link` sets the password. */
+  mailOf?: (person: PersonRow, link: string) => MailContent,
 ): Promise<PersonRow> {
   const parsed = invitationSchema.safeParse(invitation);
   if (!parsed.success) {
@@ -316,7 +319,9 @@ export async function inviteAccount(
         kind: 'invitation',
         to: person.email,
         language: person.language,
-        content: invitationMail(person, links.reset(token), person.language),
+        content: mailOf
+          ? mailOf(person, links.reset(token))
+          : invitationMail(person, links.reset(token), person.language),
       });
       await alsoInTransaction?.(trx, person);
       return person;

@@ -1,0 +1,167 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idSchema } from '@portal/contract/common';
+import { projectSchema } from '@portal/contract/project';
+import {
+  memberInviteSchema,
+  memberListSchema,
+  memberParamsSchema,
+  memberPatchSchema,
+  projectInvitationListSchema,
+} from '@portal/contract/project-member';
+import { currentUser } from '../../plugins/authenticate.js';
+import { accountLinks } from '../account/account.service.js';
+import { requireSelf } from '../person/person.service.js';
+import {
+  acceptInvitation,
+  changeRole,
+  declineInvitation,
+  inviteMember,
+  listInvitations,
+  listMembers,
+  removeMember,
+  type MemberLinks,
+} from './member.service.js';
+import { requireProjectRole } from './project.service.js';
+
+const security = [{ bearer: [] }];
+const idParams = z.object({ id: idSchema });
+
+export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
+  const base = app.config.publicUrl ?? `http://localhost:${app.config.port}`;
+  const links: MemberLinks = { ...accountLinks(app.config), projects: `${base}/projects` };
+
+  app.get(
+    '/rest/collection/project/:id/member',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['project'],
+        summary: 'The owner, the members and the pending invitations of a project (any member)',
+        security,
+        params: idParams,
+        response: { 200: memberListSchema },
+      },
+    },
+    async (request) => {
+      const project = await requireProjectRole(app.db, currentUser(request), request.params.id, 'viewer');
+      return listMembers(app.db, project);
+    },
+  );
+
+  app.post(
+    '/rest/collection/project/:id/member',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['project'],
+        summary: 'Invite someone by address as editor or viewer (owner only); answers the members',
+        security,
+        params: idParams,
+        body: memberInviteSchema,
+        response: { 201: memberListSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const project = await requireProjectRole(app.db, user, request.params.id, 'owner');
+      await inviteMember(app.db, links, user, project, request.body);
+      return reply.code(201).send(await listMembers(app.db, project));
+    },
+  );
+
+  app.patch(
+    '/rest/collection/project/:id/member/:personId',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['project'],
+        summary: "Change a member's or an invitation's role (owner only); role owner hands the project over",
+        security,
+        params: memberParamsSchema,
+        body: memberPatchSchema,
+        response: { 200: memberListSchema },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const project = await requireProjectRole(app.db, user, request.params.id, 'owner');
+      await changeRole(app.db, project, request.params.personId, request.body.role);
+      // After a handover the caller is an editor: the list is read with their new role.
+      return listMembers(app.db, await requireProjectRole(app.db, user, project.id, 'viewer'));
+    },
+  );
+
+  app.delete(
+    '/rest/collection/project/:id/member/:personId',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['project'],
+        summary: 'Remove a member or withdraw an invitation (owner), or leave the project (the member themself)',
+        security,
+        params: memberParamsSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { id, personId } = request.params;
+      const project = await requireProjectRole(app.db, user, id, personId === user.id ? 'viewer' : 'owner');
+      await removeMember(app.db, user, project, personId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/rest/collection/person/:oid/invitation',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['project'],
+        summary: "The person's pending invitations to projects",
+        security,
+        params: z.object({ oid: idSchema }),
+        response: { 200: projectInvitationListSchema },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      requireSelf(request.params.oid, user);
+      return listInvitations(app.db, user);
+    },
+  );
+
+  app.post(
+    '/rest/collection/invitation/:id/accept',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['project'],
+        summary: 'Accept an invitation of the caller; answers the project',
+        security,
+        params: idParams,
+        response: { 200: projectSchema },
+      },
+    },
+    async (request) => acceptInvitation(app.db, currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/rest/collection/invitation/:id/decline',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['project'],
+        summary: 'Decline an invitation of the caller',
+        security,
+        params: idParams,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await declineInvitation(app.db, currentUser(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,256 @@
+import type { Kysely } from 'kysely';
+import type { Project, ProjectRole } from '@portal/contract/project';
+import {
+  MEMBER_LIMITS,
+  type Member,
+  type MemberInvite,
+  type ProjectInvitation,
+} from '@portal/contract/project-member';
+import type { Database, Db, PersonRow } from '../../db/database.js';
+import { HttpError, conflict, forbidden, notFound } from '../../lib/http-error.js';
+import { newId } from '../../lib/ids.js';
+import { inviteAccount, type AccountLinks } from '../account/account.service.js';
+import { queueMail } from '../mail/outbox.service.js';
+import { displayName } from '../person/person.mapper.js';
+import { findPersonByEmail } from '../person/person.repository.js';
+import { updateLiveProject } from './project.repository.js';
+import { showProject, type ProjectWithRole } from './project.service.js';
+import { projectInvitationMail, projectInvitationNewAccountMail } from './member.mails.js';
+import {
+  countSeats,
+  deleteInvitation,
+  deleteMember,
+  findInvitationFor,
+  findInvitationOfPerson,
+  findMember,
+  insertInvitation,
+  insertMember,
+  listInvitationsOf,
+  listInvitationsOfPerson,
+  listMembersOf,
+  setProjectOwner,
+  updateInvitationRole,
+  updateMemberRole,
+} from './member.repository.js';
+
+// The rules of shared projects (docs/domain.md#ownership):
+// - the owner (project.ownerId) is exactly one person; members are editors or viewers;
+// - only the owner invites, changes roles and removes others; a member may leave, the owner
+//   may not (they hand the project over first);
+// - an invitation always names a person: an unknown address gets an invited account, whose
+//   mail sets the password; nobody is a member before accepting;
+// - members and pending invitations of one project are at most MEMBER_LIMITS.perProject.
+// The caller's role was checked by requireProjectRole in the route.
+
+/** Where mailed links point (see accountLinks). */
+export interface MemberLinks extends AccountLinks {
+  projects: string;
+}
+
+const nameOf = (p: { firstname: string; lastname: string; email: string }): string => displayName(p);
+
+const tooMany = (): HttpError => new HttpError(409, 'tooManyMembers');
+const alreadyMember = (): HttpError => new HttpError(409, 'alreadyMember', { email: 'invalid' });
+
+/** The owner, then the members, then the pending invitations. */
+export async function listMembers(db: Kysely<Database>, project: ProjectWithRole): Promise<Member[]> {
+  const [members, invitations] = await Promise.all([listMembersOf(db, project.id), listInvitationsOf(db, project.id)]);
+  const person = (p: { personId: string; firstname: string; lastname: string; email: string }) => ({
+    oid: p.personId,
+    name: nameOf(p),
+    email: p.email,
+  });
+  return [
+    {
+      person: {
+        oid: project.ownerId,
+        name: nameOf({ firstname: project.ownerFirstname, lastname: project.ownerLastname, email: project.ownerEmail }),
+        email: project.ownerEmail,
+      },
+      role: 'owner',
+      state: 'active',
+    },
+    ...members.map((m) => ({ person: person(m), role: m.role, state: 'active' as const })),
+    ...invitations.map((i) => ({ person: person(i), role: i.role, state: 'invited' as const })),
+  ];
+}
+
+/**
+ * Invites someone to the project by address (owner only). An account gets an invitation it
+ * sees on its project list and a mail; an unknown address an invited account whose mail sets
+ * the password. Inviting someone invited again changes the role and mails them again.
+ */
+export async function inviteMember(
+  db: Kysely<Database>,
+  links: MemberLinks,
+  inviter: PersonRow,
+  project: ProjectWithRole,
+  input: MemberInvite,
+  now = new Date(),
+): Promise<void> {
+  const details = (name: string, link: string) => ({
+    name,
+    projectName: project.name,
+    invitedBy: nameOf(inviter),
+    role: input.role,
+    link,
+  });
+  // Stores the invitation in the transaction that holds the project's row lock (see
+  // updateLiveProject), so two invitations at once cannot pass the limit together.
+  const store = async (trx: Db, person: PersonRow): Promise<boolean> => {
+    if (!(await updateLiveProject(trx, project.id, { now: now.toISOString() }))) throw notFound();
+    if (person.id === project.ownerId || (await findMember(trx, project.id, person.id))) throw alreadyMember();
+    if (await findInvitationFor(trx, project.id, person.id)) {
+      await updateInvitationRole(trx, project.id, person.id, input.role);
+      return true;
+    }
+    if ((await countSeats(trx, project.id)) >= MEMBER_LIMITS.perProject) throw tooMany();
+    await insertInvitation(trx, {
+      id: newId(),
+      projectId: project.id,
+      personId: person.id,
+      role: input.role,
+      invitedBy: inviter.id,
+      createdAt: now.toISOString(),
+    });
+    return true;
+  };
+
+  const existing = await findPersonByEmail(db, input.email);
+  if (existing) {
+    await db.transaction().execute(async (trx) => {
+      await store(trx, existing);
+      await queueMail(trx, {
+        kind: 'project-invitation',
+        to: existing.email,
+        language: existing.language,
+        content: projectInvitationMail(
+          details(`${existing.firstname} ${existing.lastname}`.trim(), links.projects),
+          existing.language,
+        ),
+      });
+    });
+    return;
+  }
+  if ((await countSeats(db, project.id)) >= MEMBER_LIMITS.perProject) throw tooMany();
+  // Nobody knows the new person's language yet: the inviter's is the best guess.
+  await inviteAccount(
+    db,
+    links,
+    { email: input.email, language: inviter.language },
+    now,
+    async (trx, person) => {
+      await store(trx, person);
+    },
+    (person, link) => projectInvitationNewAccountMail(details('', link), person.language),
+  ).catch(async (error: unknown) => {
+    // The address got an account meanwhile (a parallel sign-up or invitation): invite that one.
+    if (error instanceof HttpError && error.code === 'emailTaken') {
+      return inviteMember(db, links, inviter, project, input, now);
+    }
+    throw error;
+  });
+}
+
+/**
+ * Changes a member's or an invitation's role (owner only). `owner` hands the project to an
+ * active member; the old owner stays as editor.
+ */
+export async function changeRole(
+  db: Kysely<Database>,
+  project: ProjectWithRole,
+  personId: string,
+  role: ProjectRole,
+  now = new Date(),
+): Promise<void> {
+  if (personId === project.ownerId) throw conflict('ownerStays');
+  await db.transaction().execute(async (trx) => {
+    if (!(await updateLiveProject(trx, project.id, { now: now.toISOString() }))) throw notFound();
+    const member = await findMember(trx, project.id, personId);
+    if (role === 'owner') {
+      if (!member) throw notFound(); // only an active member can take over
+      await deleteMember(trx, project.id, personId);
+      await insertMember(trx, {
+        projectId: project.id,
+        personId: project.ownerId,
+        role: 'editor',
+        createdAt: now.toISOString(),
+      });
+      if (!(await setProjectOwner(trx, project.id, personId, now.toISOString()))) throw notFound();
+      return;
+    }
+    if (member) {
+      await updateMemberRole(trx, project.id, personId, role);
+      return;
+    }
+    if (!(await updateInvitationRole(trx, project.id, personId, role))) throw notFound();
+  });
+}
+
+/**
+ * Removes a member or withdraws an invitation. The owner removes anyone else; anyone else may
+ * only remove themself (leave). The owner cannot leave their own project.
+ */
+export async function removeMember(
+  db: Kysely<Database>,
+  user: PersonRow,
+  project: ProjectWithRole,
+  personId: string,
+): Promise<void> {
+  if (personId === project.ownerId) throw conflict('ownerStays');
+  if (project.role !== 'owner' && personId !== user.id) throw forbidden();
+  await db.transaction().execute(async (trx) => {
+    const member = await deleteMember(trx, project.id, personId);
+    const invitation = await deleteInvitation(trx, project.id, personId);
+    if (!member && !invitation) throw notFound();
+  });
+}
+
+type InvitationRow = Awaited<ReturnType<typeof listInvitationsOfPerson>>[number];
+
+const toInvitation = (row: InvitationRow): ProjectInvitation => ({
+  id: row.id,
+  project: {
+    id: row.projectId,
+    name: row.projectName,
+    owner: nameOf({ firstname: row.ownerFirstname, lastname: row.ownerLastname, email: row.ownerEmail }),
+  },
+  role: row.role,
+  invitedBy:
+    row.inviterEmail === null
+      ? ''
+      : nameOf({ firstname: row.inviterFirstname ?? '', lastname: row.inviterLastname ?? '', email: row.inviterEmail }),
+  createdAt: row.createdAt,
+});
+
+export async function listInvitations(db: Kysely<Database>, user: PersonRow): Promise<ProjectInvitation[]> {
+  return (await listInvitationsOfPerson(db, user.id)).map(toInvitation);
+}
+
+/** Accepts an invitation of the caller: they become a member; answers the project. */
+export async function acceptInvitation(
+  db: Kysely<Database>,
+  user: PersonRow,
+  id: string,
+  now = new Date(),
+): Promise<Project> {
+  const projectId = await db.transaction().execute(async (trx) => {
+    const invitation = await findInvitationOfPerson(trx, id, user.id);
+    if (!invitation) throw notFound();
+    if (!(await updateLiveProject(trx, invitation.projectId, { now: now.toISOString() }))) throw notFound();
+    if (!(await deleteInvitation(trx, invitation.projectId, user.id))) throw notFound(); // answered meanwhile
+    await insertMember(trx, {
+      projectId: invitation.projectId,
+      personId: user.id,
+      role: invitation.role,
+      createdAt: now.toISOString(),
+    });
+    return invitation.projectId;
+  });
+  return showProject(db, user, projectId);
+}
+
+export async function declineInvitation(db: Kysely<Database>, user: PersonRow, id: string): Promise<void> {
+  const invitation = await findInvitationOfPerson(db, id, user.id);
+  if (!invitation || !(await deleteInvitation(db, invitation.projectId, user.id))) throw notFound();
+}
