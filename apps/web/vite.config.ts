@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress.ts';
 import { reactRouterProduction } from './build/react-router-production.ts';
+import { renderingBundle } from './build/rendering-bundle.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
@@ -12,10 +13,12 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
 };
 
 // Vite reads a default export; this is the one place where the named-exports rule yields.
+// `vite build --ssr src/entry-server.tsx` builds the server-side rendering of the public pages
+// (docs/performance.md#public-pages-rendered-on-the-server) into the web build's ssr/ folder.
 export default defineConfig({
   // Explicit root, so the config works the same from the repository root and from apps/web.
   root,
-  plugins: [react(), tailwindcss(), reactRouterProduction(), precompress()],
+  plugins: [react(), tailwindcss(), reactRouterProduction(), precompress(), renderingBundle()],
   resolve: {
     alias: [
       { find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) },

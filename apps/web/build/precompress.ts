@@ -18,8 +18,11 @@ export function precompress(): Plugin {
     configResolved(config) {
       // resolve, not join: an absolute --outDir (a private build in /tmp) stays absolute.
       outDir = resolve(config.root, config.build.outDir);
+      // The server-side rendering bundle is read from disk by the server, never sent.
+      if (config.build.ssr) outDir = '';
     },
     closeBundle() {
+      if (!outDir) return;
       for (const file of walk(outDir)) {
         if (!compressible.test(file) || statSync(file).size < 1024) continue;
         const content = readFileSync(file);

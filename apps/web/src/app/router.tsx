@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type HydrationState, type RouteObject } from 'react-router';
 import { routePaths } from '@/config/paths';
 import type { Namespace } from '@/lib/i18n-namespaces';
 import type { RouteDataLoader } from '@/lib/route-loader';
@@ -25,6 +25,11 @@ interface ScreenRoute {
   data?: () => Promise<RouteDataLoader>;
   /** Shows the signed-in user's data: entered signed out, the login modal opens (see preload.ts). */
   signIn?: true;
+  /**
+   * A public page the server answers rendered, in the language of the address
+   * (docs/performance.md#public-pages-rendered-on-the-server); other screens render in the browser.
+   */
+  ssr?: true;
   children?: readonly AppRoute[];
 }
 
@@ -57,6 +62,7 @@ export const appRoutes: readonly AppRoute[] = [
     namespaces: ['ServiceOverview'],
     // The landing screen is part of the first-load chunk (no second round trip before it shows).
     screen: () => Promise.resolve(ServiceOverviewRoute),
+    ssr: true,
   },
   {
     id: 'service',
@@ -64,6 +70,7 @@ export const appRoutes: readonly AppRoute[] = [
     namespaces: ['ServiceDetail'],
     screen: () => catalogueDetail().then((m) => m.ServiceDetailRoute),
     data: () => catalogueDetail().then((m) => m.serviceDetailLoader),
+    ssr: true,
   },
   {
     id: 'projects',
@@ -103,6 +110,7 @@ export const appRoutes: readonly AppRoute[] = [
     namespaces: ['Price'],
     screen: () => priceOverview().then((m) => m.PriceOverviewRoute),
     data: () => priceOverview().then((m) => m.priceOverviewLoader),
+    ssr: true,
   },
   {
     id: 'profile',
@@ -117,6 +125,7 @@ export const appRoutes: readonly AppRoute[] = [
     namespaces: ['Legal'],
     screen: () => legalPage().then((m) => m.LegalPageRoute),
     data: () => legalPage().then((m) => m.legalPageLoader),
+    ssr: true,
   },
   {
     // The admin console: a frame with the side navigation, one child per area. An area is one
@@ -165,11 +174,15 @@ export const appRoutes: readonly AppRoute[] = [
     path: routePaths.notFound,
     namespaces: ['NotFound'],
     screen: () => import('@/features/not-found/routes/not-found').then((m) => m.NotFoundRoute),
+    ssr: true,
   },
   { id: 'unknown', path: '*', redirectTo: routePaths.notFound },
 ];
 
-function toRouteObject(route: AppRoute, deps: PreloadDependencies): RouteObject {
+/** Screens already loaded, by route id: the router renders them at once instead of lazily. */
+type LoadedScreens = ReadonlyMap<string, ComponentType>;
+
+function toRouteObject(route: AppRoute, deps: PreloadDependencies, screens: LoadedScreens): RouteObject {
   const place = route.index ? { index: true as const } : { path: route.path };
   if ('redirectTo' in route) {
     // element: null says "renders nothing" (the loader always redirects); without it React
@@ -181,12 +194,12 @@ function toRouteObject(route: AppRoute, deps: PreloadDependencies): RouteObject 
     ...place,
     handle: { namespaces: route.namespaces },
     loader: preloadLoader(deps, route),
-    lazy: { Component: route.screen },
-    children: route.children?.map((child) => toRouteObject(child, deps)),
+    ...(screens.has(route.id) ? { Component: screens.get(route.id) } : { lazy: { Component: route.screen } }),
+    children: route.children?.map((child) => toRouteObject(child, deps, screens)),
   } as RouteObject;
 }
 
-export function createRoutes(deps: PreloadDependencies): RouteObject[] {
+export function createRoutes(deps: PreloadDependencies, screens: LoadedScreens = new Map()): RouteObject[] {
   return [
     {
       id: 'root',
@@ -198,7 +211,7 @@ export function createRoutes(deps: PreloadDependencies): RouteObject[] {
           id: 'screens',
           errorElement: <RouteError />,
           hydrateFallbackElement: <PageFallback />,
-          children: appRoutes.map((route) => toRouteObject(route, deps)),
+          children: appRoutes.map((route) => toRouteObject(route, deps, screens)),
         },
       ],
     },
@@ -213,11 +226,45 @@ export function namespacesFor(pathname: string): Namespace[] {
   );
 }
 
-export function createAppRouter(deps: Omit<PreloadDependencies, 'router'>) {
+/**
+ * How the server answers `pathname`: a public page it renders (with the ids of the matched
+ * routes), a forward, an unknown address (the not-found page), or the app's shell.
+ */
+export function serverRendering(
+  pathname: string,
+):
+  | { kind: 'page'; screens: ScreenRoute[] }
+  | { kind: 'redirect'; to: string }
+  | { kind: 'notFound' }
+  | { kind: 'shell' } {
+  const matches = matchRoutes(appRoutes as unknown as RouteObject[], pathname) ?? [];
+  const routes = matches.map(({ route }) => route as unknown as AppRoute);
+  const leaf = routes.at(-1);
+  if (!leaf) return { kind: 'notFound' };
+  if ('redirectTo' in leaf)
+    return leaf.path === '*' ? { kind: 'notFound' } : { kind: 'redirect', to: leaf.redirectTo };
+  const screens = routes.filter((route): route is ScreenRoute => 'screen' in route);
+  return screens.every((route) => route.ssr) ? { kind: 'page', screens } : { kind: 'shell' };
+}
+
+/** The screens of the routes matching `pathname`, loaded: a server-rendered page hydrates with them. */
+export async function loadScreens(screens: readonly ScreenRoute[]): Promise<LoadedScreens> {
+  return new Map(await Promise.all(screens.map(async (route) => [route.id, await route.screen()] as const)));
+}
+
+export function createAppRouter(
+  deps: Omit<PreloadDependencies, 'router'>,
+  rendered?: { screens: LoadedScreens; hydrationData: HydrationState },
+) {
   // Loaders reach the router through this holder: it exists only after createBrowserRouter
   // returns, and the first navigation's loaders may already be running then.
   const holder: { router?: AppRouter } = {};
-  holder.router = createBrowserRouter(createRoutes({ ...deps, router: () => holder.router }));
+  holder.router = createBrowserRouter(
+    createRoutes({ ...deps, router: () => holder.router }, rendered?.screens),
+    {
+      ...(rendered ? { hydrationData: rendered.hydrationData } : {}),
+    },
+  );
   return holder.router;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { slugId, slugify, splitSlugId, truncate } from './format';
+import { plainTextExcerpt, slugId, slugify, splitSlugId, truncate } from './format';
 
 describe('truncate', () => {
   it('keeps text of exactly 90 characters', () => {
@@ -64,5 +64,20 @@ describe('slugId and splitSlugId', () => {
   it('round-trips', () => {
     const built = slugId('Straßen & Plätze', 'Q9z');
     expect(splitSlugId(built)).toEqual({ slug: 'strassen-plaetze', id: 'Q9z' });
+  });
+});
+
+describe('plainTextExcerpt', () => {
+  it('keeps the text of rich text, without tags, entities or runs of white space', () => {
+    expect(
+      plainTextExcerpt('<h2>Impressum</h2>\n<p>Müller &amp; Söhne<br>Straße&nbsp;1 &#8211; Berlin</p>'),
+    ).toBe('Impressum Müller & Söhne Straße 1 – Berlin');
+  });
+
+  it('cuts long text at the limit and never leaves markup in it', () => {
+    const excerpt = plainTextExcerpt(`<p>${'Wort '.repeat(100)}</p><script>x</script>`, 40);
+    expect(Array.from(excerpt)).toHaveLength(40);
+    expect(excerpt).not.toMatch(/[<>]/);
+    expect(plainTextExcerpt('<p>Text</p><script>alert(1)</script><style>p{}</style>')).toBe('Text');
   });
 });

@@ -1,4 +1,4 @@
-import { createInstance, type i18n as I18n } from 'i18next';
+import { createInstance, type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '@portal/contract/common';
 import { startNamespaces } from '@portal/translations/namespaces';
@@ -25,18 +25,25 @@ export function currentLanguage(i18n: I18n): Language {
 
 /**
  * Creates and starts the i18next instance: German first, the stored choice if any, the start
- * namespaces plus `extraNamespaces` (the first route's) in one request.
+ * namespaces plus `extraNamespaces` (the first route's) in one request. A page rendered on the
+ * server brings its language and texts along (`rendered`): they are used as they are, so the
+ * first render matches the server's; namespaces of later routes still load on demand.
  */
-export function createI18n(extraNamespaces: readonly Namespace[] = []): { i18n: I18n; ready: Promise<void> } {
+export function createI18n(
+  extraNamespaces: readonly Namespace[] = [],
+  rendered?: { language: Language; resources: Resource },
+): { i18n: I18n; ready: Promise<void> } {
   const i18n = createInstance();
   i18n.on('languageChanged', (language) => {
-    document.documentElement.lang = toLanguage(language);
+    // Not while rendering on the server, where there is no document.
+    if (typeof document !== 'undefined') document.documentElement.lang = toLanguage(language);
   });
   const ready = i18n
     .use(new TranslationBackend(i18n))
     .use(initReactI18next)
     .init({
-      lng: storedLanguage(),
+      lng: rendered?.language ?? storedLanguage(),
+      ...(rendered ? { resources: rendered.resources, partialBundledLanguages: true } : {}),
       fallbackLng: 'de',
       supportedLngs: supportedLanguages,
       load: 'languageOnly',

@@ -1,5 +1,6 @@
 import type { ErrorBody, ErrorCode } from '@portal/contract/error';
 import type { Language } from '@portal/contract/common';
+import type { InProcessAnswer } from '@portal/contract/page-render';
 import { ApiError, NotFoundError } from './api-errors';
 import { encodeForm, type FormFields } from './form-encoding';
 import { clearLocalSession, readToken } from './session';
@@ -13,6 +14,11 @@ export interface RestClientHooks {
   language: () => Language;
   /** Called after a 401 has cleared the local session (the app then goes to '/'). */
   onUnauthorized: () => void;
+  /**
+   * Server-side rendering only: GET calls are answered by the server's own services in
+   * process, never over HTTP (docs/performance.md#public-pages-rendered-on-the-server).
+   */
+  answerInProcess?: InProcessAnswer | undefined;
 }
 
 // Wired by main.tsx (router and i18n do not exist when this module loads); the defaults keep
@@ -32,6 +38,8 @@ export interface RestRequest {
   query?: FormFields;
   /** Fields are form-encoded; FormData (files) goes out as multipart. */
   body?: FormFields | FormData;
+  /** A JSON body instead (admin objects with numbers, nulls and deep lists); not with `body`. */
+  json?: unknown;
   /** Overrides the interface language, e.g. when the query key carries the language. */
   language?: Language;
   headers?: Record<string, string>;
@@ -88,6 +96,7 @@ async function send(path: string, options: RestRequest, accept: string): Promise
     method = 'GET',
     query,
     body,
+    json,
     language,
     signal,
     logoutOnUnauthorized = true,
@@ -106,6 +115,9 @@ async function send(path: string, options: RestRequest, accept: string): Promise
   } else if (body !== undefined) {
     payload = encodeForm(body);
     headers.set('Content-Type', 'application/x-www-form-urlencoded;charset=UTF-8');
+  } else if (json !== undefined) {
+    payload = JSON.stringify(json);
+    headers.set('Content-Type', 'application/json');
   }
 
   const response = await fetch(buildUrl(path, query), {
@@ -127,6 +139,15 @@ async function send(path: string, options: RestRequest, accept: string): Promise
 }
 
 export async function restRequest<T>(path: string, options: RestRequest = {}): Promise<T> {
+  if (hooks.answerInProcess) {
+    if (options.method !== 'GET') throw new Error(`${path}: only GET calls are answered in process`);
+    const answer = await hooks.answerInProcess(path, {
+      query: options.query,
+      language: options.language ?? hooks.language(),
+    });
+    if (answer === undefined) throw new NotFoundError();
+    return answer as T;
+  }
   const response = await send(path, options, 'application/json');
   if (response.status === 204 || response.status === 205) return undefined as T;
   return (await readJson(response)) as T;

@@ -1,4 +1,4 @@
-import type { BackendModule, i18n as I18n, ResourceLanguage } from 'i18next';
+import type { BackendModule, i18n as I18n, Resource, ResourceLanguage } from 'i18next';
 import type { TranslationItem } from '@portal/contract/translation';
 import { supportedLanguages } from './i18n-namespaces';
 import { restClient } from './rest-client';
@@ -98,4 +98,20 @@ function toBundles(items: readonly TranslationItem[]): Bundles {
 
 function bundle(bundles: Bundles, language: string, namespace: string): Bundle {
   return bundles.get(`${language}|${namespace}`) ?? {};
+}
+
+/**
+ * The texts of `namespaces` in both languages as i18next resources (the server-side rendering
+ * hands them to the page). Every namespace is there in each language, empty if need be, so
+ * i18next never asks for it again.
+ */
+export function toResources(items: readonly TranslationItem[], namespaces: readonly string[]): Resource {
+  const bundles = toBundles(items);
+  const resources: Resource = {};
+  for (const language of supportedLanguages) {
+    resources[language] = Object.fromEntries(
+      namespaces.map((namespace) => [namespace, bundle(bundles, language, namespace)]),
+    );
+  }
+  return resources;
 }

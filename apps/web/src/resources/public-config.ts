@@ -7,7 +7,7 @@ import { publicConfigPath } from '@/lib/rest-paths';
 // The server's public settings, shared by the top bar, the mobile menu, the login modal and the
 // sign-up screen: whether anyone may sign up (SIGNUP=open) or accounts come by invitation only.
 
-const publicConfigQueryOptions = queryOptions({
+export const publicConfigQueryOptions = queryOptions({
   queryKey: publicConfigKeys.all(),
   queryFn: ({ signal }) => restClient.get<PublicConfig>(publicConfigPath(), { signal }),
   // A setting of the server: it changes with a restart, not while the page is open.

@@ -18,7 +18,7 @@ function getServices({ language, signal }: { language: Language; signal?: AbortS
   });
 }
 
-const servicesQueryOptions = (language: Language) =>
+export const servicesQueryOptions = (language: Language) =>
   queryOptions({
     queryKey: serviceKeys.list(language),
     queryFn: ({ signal }) => getServices({ language, signal }),

@@ -67,7 +67,7 @@ export function ServiceDetailRoute() {
 
   return (
     <article className="flex flex-col gap-10">
-      <PageTitle title={name} />
+      <PageTitle title={name} description={localized(service.descriptionShort, language)} />
       <div>
         <Breadcrumb
           items={[{ label: t('services', { ns: 'Navigation' }), to: paths.services() }, { label: name }]}

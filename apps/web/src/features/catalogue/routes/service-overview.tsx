@@ -10,7 +10,7 @@ export function ServiceOverviewRoute() {
   const { t } = useTranslation('ServiceOverview');
   return (
     <div className="flex flex-col gap-12">
-      <PageTitle title={t('pageTitle')} />
+      <PageTitle title={t('pageTitle')} description={t('heroSubtitle')} />
       <ServicesHero listId={listId} />
       <section className="flex scroll-mt-24 flex-col gap-6" id={listId}>
         <h2 id={`${listId}-title`} className="text-2xl font-semibold tracking-tight">

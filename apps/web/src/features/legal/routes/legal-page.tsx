@@ -6,6 +6,7 @@ import { SanitizedHtml } from '@/components/sanitized-html';
 import { useLanguage } from '@/hooks/use-language';
 import { NotFoundError } from '@/lib/api-errors';
 import { formatDate } from '@/lib/days';
+import { plainTextExcerpt } from '@/lib/format';
 import { localized } from '@/lib/localized';
 import type { RouteDataLoader } from '@/lib/route-loader';
 import { legalPagesQueryOptions, useLegalPages } from '../api/get-legal-pages';
@@ -28,7 +29,7 @@ export function LegalPageRoute() {
   const title = localized(page.title, language);
   return (
     <article className="max-w-3xl">
-      <PageTitle title={title} />
+      <PageTitle title={title} description={plainTextExcerpt(localized(page.html, language))} />
       <PageHeader title={title}>
         <p className="text-sm text-muted-foreground">
           {t('lastModified', { date: formatDate(page.lastModified) })}

@@ -23,7 +23,7 @@ export function PriceOverviewRoute() {
   const points = [t('infoPointPackage'), t('infoPointMonthly'), t('infoPointChange'), t('infoPointVat')];
   return (
     <div className="flex flex-col gap-12">
-      <PageTitle title={t('title')} />
+      <PageTitle title={t('title')} description={t('subtitle')} />
       <PageHeader title={t('title')} lead={t('subtitle')} flush />
 
       <section aria-labelledby="price-packages">

@@ -1,0 +1,141 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PageRendererModule, PageRenderRequest, PageRenderResult } from '@portal/contract/page-render';
+import { AnswerCache, type CachedAnswer } from '../../lib/answer-cache.js';
+import type { Language } from '../../lib/language.js';
+import { chooseEncoding, matchesEtag } from '../../lib/send-cached.js';
+import { sanitizeRichText } from '../../lib/sanitize-html.js';
+import { CATALOGUE_TOPIC } from '../catalogue/catalogue-changes.js';
+import { inProcessAnswers } from './in-process-answers.js';
+
+// The public pages (catalogue, a service, prices, legal pages, not found) answered rendered, so
+// that search engines and slow phones see the content before any script runs:
+// docs/performance.md#public-pages-rendered-on-the-server.
+
+/** Where `vite build --ssr` puts the rendering bundle inside the web build (apps/web/package.json). */
+const BUNDLE = join('ssr', 'entry-server.js');
+/** The web app's not-found page (config/paths.ts): an address that names nothing is answered with it. */
+const NOT_FOUND_PATH = '/404';
+/** Backstop for edits made outside every instance's change feed, as for the catalogue's answers. */
+const MAX_AGE_MS = 60_000;
+
+type Render = (request: PageRenderRequest) => Promise<PageRenderResult>;
+type Compose = (page: Extract<PageRenderResult, { kind: 'page' }>, language: Language) => string;
+
+/** Whether `webDist` holds a rendering bundle (a build without it serves the app's shell only). */
+export function hasRenderingBundle(webDist: string): boolean {
+  return existsSync(join(webDist, BUNDLE));
+}
+
+/**
+ * index.html of the web build with the page put in: its language, its head (title, description,
+ * canonical and alternate links instead of the shell's title and description), the rendered
+ * content in #root and the data block after it. undefined when the file is not shaped as expected.
+ */
+function pageTemplate(indexHtml: string): Compose | undefined {
+  const html = indexHtml
+    .replace(/<title>[^<]*<\/title>\s*/, '')
+    .replace(/<meta\s+name="description"[^>]*>\s*/, '');
+  const headEnd = html.indexOf('</head>');
+  const rootStart = html.indexOf('<div id="root">');
+  const bodyEnd = html.lastIndexOf('</body>');
+  if (headEnd < 0 || rootStart < headEnd || bodyEnd < rootStart) return undefined;
+  const head = html.slice(0, headEnd);
+  const between = html.slice(headEnd, rootStart);
+  const tail = html.slice(bodyEnd);
+  return (page, language) =>
+    `${head.replace(/<html lang="[^"]*">/, `<html lang="${language}">`)}${page.head}${between}` +
+    `<div id="root">${page.body}</div>${page.data}${tail}`;
+}
+
+/** The rendering bundle and the page template, loaded once; undefined when either is unusable. */
+async function loadRenderer(
+  app: FastifyInstance,
+  webDist: string,
+): Promise<{ render: Render; compose: Compose } | undefined> {
+  try {
+    const compose = pageTemplate(readFileSync(join(webDist, 'index.html'), 'utf8'));
+    if (!compose) throw new Error('index.html has no <head> or no <div id="root">');
+    const bundle = (await import(pathToFileURL(join(webDist, BUNDLE)).href)) as PageRendererModule;
+    const render = bundle.createPageRenderer({
+      answer: inProcessAnswers(app),
+      sanitizeHtml: sanitizeRichText,
+    });
+    return { render, compose };
+  } catch (error) {
+    app.log.error(
+      { err: error },
+      'server-side rendering unavailable: public pages are served as the app shell',
+    );
+    return undefined;
+  }
+}
+
+function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: CachedAnswer,
+  status: 200 | 404,
+): FastifyReply {
+  // Revalidated on every visit (a 304 while the page is unchanged), like index.html.
+  void reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding');
+  if (status === 200) {
+    void reply.header('etag', answer.etag);
+    if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  }
+  const encoding = chooseEncoding(request.headers['accept-encoding']);
+  if (!encoding) return reply.send(answer.body);
+  return reply.header('content-encoding', encoding).send(answer.encoded(encoding));
+}
+
+/**
+ * Answers page requests with rendered pages, cached per language and address as finished
+ * (compressed) bytes until the catalogue changes. Only pages that exist are kept: an address
+ * that names nothing gets the one not-found page of its language, a stale address its forward,
+ * neither kept under its own address; so the cache holds at most every page of the catalogue.
+ */
+export function publicPages(app: FastifyInstance, webDist: string) {
+  const cache = new AnswerCache(app.changes, CATALOGUE_TOPIC, MAX_AGE_MS);
+  let loading: ReturnType<typeof loadRenderer> | undefined;
+  // Imported once the server is up, not before: a server starts even when the bundle is broken.
+  const renderer = () => (loading ??= loadRenderer(app, webDist));
+  app.addHook('onReady', async () => void renderer());
+
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
+    const loaded = await renderer();
+    if (!loaded) return undefined;
+    const url = new URL(request.url, 'http://portal.invalid');
+    const language: Language = url.searchParams.get('lang') === 'en' ? 'en' : 'de';
+    // Links in the page are absolute (search engines want them so); PUBLIC_URL is set in
+    // production, elsewhere the address the request came to.
+    const origin = app.config.publicUrl ?? `${request.protocol}://${request.host}`;
+    let outcome: PageRenderResult | undefined;
+    const render = (path: string, search: string) => async () => {
+      const result = await loaded.render({ url: `${path}${search}`, language, origin });
+      outcome = result;
+      return result.kind === 'page' ? loaded.compose(result, language) : undefined;
+    };
+    try {
+      const page = await cache.get(`${language} ${origin} ${url.pathname}`, render(url.pathname, url.search));
+      if (page) return sendPage(request, reply, page, url.pathname === NOT_FOUND_PATH ? 404 : 200);
+      const result = outcome;
+      if (result?.kind === 'redirect') return reply.redirect(result.location, result.status);
+      if (result?.kind !== 'notFound') return undefined;
+      const notFound = await cache.get(
+        `${language} ${origin} ${NOT_FOUND_PATH}`,
+        render(NOT_FOUND_PATH, url.search),
+      );
+      return notFound ? sendPage(request, reply, notFound, 404) : undefined;
+    } catch (error) {
+      // The app renders the page in the browser instead.
+      request.log.error({ err: error }, 'server-side rendering failed');
+      return undefined;
+    }
+  };
+}
