@@ -48,6 +48,10 @@ const licenceDetail = () => import('@/features/licences/routes/licence-detail');
 const priceOverview = () => import('@/features/prices/routes/price-overview');
 const legalPage = () => import('@/features/legal/routes/legal-page');
 const adminReport = () => import('@/features/admin/routes/admin-report');
+const adminPrices = () => import('@/features/admin/routes/admin-prices');
+const adminLegal = () => import('@/features/admin/routes/admin-legal');
+const adminTexts = () => import('@/features/admin/routes/admin-texts');
+const adminContact = () => import('@/features/admin/routes/admin-contact');
 const projectsOverview = () => import('@/features/projects/routes/projects-overview');
 const signup = () => import('@/features/account/routes/signup');
 const forgotPassword = () => import('@/features/account/routes/forgot-password');
@@ -142,6 +146,34 @@ export const appRoutes: readonly AppRoute[] = [
         namespaces: [],
         screen: () => adminReport().then((m) => m.AdminReportRoute),
         data: () => adminReport().then((m) => m.adminReportLoader),
+      },
+      {
+        id: 'admin-prices',
+        path: routePaths.adminPrices,
+        namespaces: ['AdminContent'],
+        screen: () => adminPrices().then((m) => m.AdminPricesRoute),
+        data: () => adminPrices().then((m) => m.adminPricesLoader),
+      },
+      {
+        id: 'admin-legal',
+        path: routePaths.adminLegal,
+        namespaces: ['AdminContent'],
+        screen: () => adminLegal().then((m) => m.AdminLegalRoute),
+        data: () => adminLegal().then((m) => m.adminLegalLoader),
+      },
+      {
+        id: 'admin-texts',
+        path: routePaths.adminTexts,
+        namespaces: ['AdminContent'],
+        screen: () => adminTexts().then((m) => m.AdminTextsRoute),
+        data: () => adminTexts().then((m) => m.adminTextsLoader),
+      },
+      {
+        id: 'admin-contact',
+        path: routePaths.adminContact,
+        namespaces: ['AdminContent'],
+        screen: () => adminContact().then((m) => m.AdminContactRoute),
+        data: () => adminContact().then((m) => m.adminContactLoader),
       },
     ],
   },

@@ -44,6 +44,17 @@ export const avatarKeys = {
   one: (url: string) => ['avatar', url] as const,
 };
 
+/** The admin console's price packages, legal pages, texts and contact requests. */
+export const adminContentKeys = {
+  prices: () => ['admin-content', 'price-packages'] as const,
+  legal: () => ['admin-content', 'legal-pages'] as const,
+  textLists: () => ['admin-content', 'texts'] as const,
+  texts: (query: { namespace: string; q: string; missing: boolean; page: number }) =>
+    ['admin-content', 'texts', query] as const,
+  contactLists: () => ['admin-content', 'contact-requests'] as const,
+  contact: (query: { state: string; page: number }) => ['admin-content', 'contact-requests', query] as const,
+};
+
 /** Roots of the public catalogue: kept over a logout, everything else belonged to the user. */
 export const publicQueryRoots: ReadonlySet<unknown> = new Set([
   serviceKeys.list('de')[0],

@@ -50,3 +50,15 @@ export const projectPaths = {
 export const licencePath = (licenceId: string) => collection('service_licence', licenceId);
 
 export const adminReportPath = () => collection('admin', 'projects');
+
+/** The admin console's content areas; a text's id is its `Namespace.id` key. */
+export const adminContentPaths = {
+  pricePackages: () => collection('admin', 'price_package'),
+  pricePackage: (id: string) => collection('admin', 'price_package', id),
+  legalPages: () => collection('admin', 'rechtliches'),
+  legalPage: (id: string) => collection('admin', 'rechtliches', id),
+  texts: () => collection('admin', 'translation'),
+  text: (key: string) => collection('admin', 'translation', key),
+  contactRequests: () => collection('admin', 'contact_request'),
+  contactRequest: (id: string) => collection('admin', 'contact_request', id),
+};

@@ -4,6 +4,7 @@
 import 'i18next';
 import type Account from '@portal/translations/texts/Account.json';
 import type Admin from '@portal/translations/texts/Admin.json';
+import type AdminContent from '@portal/translations/texts/AdminContent.json';
 import type Card from '@portal/translations/texts/Card.json';
 import type ErrorTexts from '@portal/translations/texts/Error.json';
 import type Footer from '@portal/translations/texts/Footer.json';
@@ -31,6 +32,7 @@ declare module 'i18next' {
     resources: {
       Account: Texts<typeof Account>;
       Admin: Texts<typeof Admin>;
+      AdminContent: Texts<typeof AdminContent>;
       Card: Texts<typeof Card>;
       Error: Texts<typeof ErrorTexts>;
       Footer: Texts<typeof Footer>;

@@ -1,0 +1,286 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import {
+  ADMIN_CONTENT_LIMITS,
+  adminPricePackageSchema,
+  type AdminPricePackage,
+} from '@portal/contract/admin-content';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { QueryState } from '@/components/query-state';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Field } from '@/components/ui/field';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Input, Textarea } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { useLanguage } from '@/hooks/use-language';
+import { isApiError } from '@/lib/api-errors';
+import { localized } from '@/lib/localized';
+import { formatCalls, formatPrice } from '@/lib/numbers';
+import type { RouteDataLoader } from '@/lib/route-loader';
+import { readSession } from '@/lib/session';
+import {
+  adminPricePackagesQueryOptions,
+  useDeletePricePackage,
+  useSavePricePackage,
+} from '../api/admin-price-packages';
+import { AdminScreen } from '../components/admin-screen';
+import { UnsavedChangesGuard } from '../hooks/use-unsaved-changes';
+import { fieldErrorText } from '../utils/field-errors';
+
+export const adminPricesLoader: RouteDataLoader = async ({ queryClient }) => {
+  if (!readSession()) return;
+  await queryClient.prefetchQuery(adminPricePackagesQueryOptions());
+};
+
+const L = ADMIN_CONTENT_LIMITS;
+
+// The form edits the contract's fields; the price is typed in euros ("12,90") and sent in cents.
+const formSchema = adminPricePackageSchema.pick({ name: true, description: true }).extend({
+  price: z
+    .string()
+    .trim()
+    .min(1)
+    .regex(/^\d{1,7}(?:[.,]\d{1,2})?$/, 'invalid'),
+  calls: z
+    .string()
+    .trim()
+    .min(1)
+    .regex(/^\d{1,10}$/, 'invalid')
+    .refine((value) => Number(value) <= L.calls, 'invalid'),
+});
+type FormValues = z.infer<typeof formSchema>;
+
+const toCents = (price: string) => Math.round(Number(price.replace(',', '.')) * 100);
+
+function toValues(pack: AdminPricePackage | null): FormValues {
+  return {
+    name: { de: pack?.name.de ?? '', en: pack?.name.en ?? '' },
+    description: { de: pack?.description.de ?? '', en: pack?.description.en ?? '' },
+    price: pack ? (pack.grossMonthlyCents / 100).toFixed(2).replace('.', ',') : '',
+    calls: pack ? String(pack.calls) : '',
+  };
+}
+
+/** /admin/prices: the packages of /price in their order; create, edit, move and delete them. */
+export function AdminPricesRoute() {
+  const { t } = useTranslation('AdminContent');
+  const [editing, setEditing] = useState<AdminPricePackage | 'new' | null>(null);
+  return (
+    <AdminScreen
+      title={t('pricesTitle')}
+      actions={
+        editing === null ? (
+          <Button onClick={() => setEditing('new')}>
+            <Plus aria-hidden="true" />
+            {t('pricesNew')}
+          </Button>
+        ) : null
+      }
+    >
+      {editing === null ? (
+        <PackageList onEdit={setEditing} />
+      ) : (
+        <PackageEditor pack={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
+      )}
+    </AdminScreen>
+  );
+}
+
+function PackageList({ onEdit }: { onEdit: (pack: AdminPricePackage) => void }) {
+  const { t } = useTranslation('AdminContent');
+  const language = useLanguage();
+  const query = useQuery(adminPricePackagesQueryOptions());
+  const save = useSavePricePackage();
+  const remove = useDeletePricePackage();
+  const [deleting, setDeleting] = useState<AdminPricePackage | null>(null);
+
+  const move = (pack: AdminPricePackage, position: number) =>
+    save.mutate(
+      { id: pack.id, changes: { position } },
+      { onError: () => toast.error(t('saveFailed')) },
+    );
+
+  return (
+    <>
+      <p className="max-w-2xl text-sm text-muted-foreground">{t('pricesIntro')}</p>
+      <QueryState query={query} pending={<ListSkeleton />}>
+        {(list) =>
+          list.items.length === 0 ? (
+            <EmptyState title={t('pricesEmpty')} />
+          ) : (
+            <ol className="grid gap-3" aria-label={t('pricesTitle')}>
+              {list.items.map((pack, index) => {
+                const name = localized(pack.name, language);
+                return (
+                  <li key={pack.id}>
+                    <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+                      <div className="flex min-w-0 flex-col gap-1">
+                        <h2 className="font-semibold">{name}</h2>
+                        <p className="text-sm text-muted-foreground">
+                          {t('pricesSummary', {
+                            price: formatPrice(pack.grossMonthlyCents / 100),
+                            calls: formatCalls(pack.calls),
+                          })}
+                        </p>
+                      </div>
+                      <div className="flex flex-wrap gap-2">
+                        <Button
+                          variant="outline"
+                          size="icon"
+                          aria-label={t('moveUp', { name })}
+                          disabled={index === 0 || save.isPending}
+                          onClick={() => move(pack, index - 1)}
+                        >
+                          <ArrowUp aria-hidden="true" />
+                        </Button>
+                        <Button
+                          variant="outline"
+                          size="icon"
+                          aria-label={t('moveDown', { name })}
+                          disabled={index === list.items.length - 1 || save.isPending}
+                          onClick={() => move(pack, index + 1)}
+                        >
+                          <ArrowDown aria-hidden="true" />
+                        </Button>
+                        <Button variant="outline" onClick={() => onEdit(pack)} aria-label={t('editNamed', { name })}>
+                          <Pencil aria-hidden="true" />
+                          {t('edit')}
+                        </Button>
+                        <Button variant="outline" onClick={() => setDeleting(pack)} aria-label={t('deleteNamed', { name })}>
+                          <Trash2 aria-hidden="true" />
+                          {t('delete')}
+                        </Button>
+                      </div>
+                    </Card>
+                  </li>
+                );
+              })}
+            </ol>
+          )
+        }
+      </QueryState>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) {
+            setDeleting(null);
+            remove.reset();
+          }
+        }}
+        title={t('pricesDeleteTitle')}
+        description={t('pricesDeleteText')}
+        subject={deleting ? localized(deleting.name, language) : ''}
+        confirmLabel={t('delete')}
+        failedMessage={remove.isError ? t('saveFailed') : null}
+        pending={remove.isPending}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              setDeleting(null);
+              toast.success(t('deleted'));
+            },
+          })
+        }
+      />
+    </>
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <div className="grid gap-3">
+      {[0, 1, 2].map((i) => (
+        <Skeleton key={i} className="h-20 w-full rounded-xl" />
+      ))}
+    </div>
+  );
+}
+
+/** Server field names → the form's. */
+const serverFields: Record<string, keyof FormValues | `${'name' | 'description'}.${'de' | 'en'}`> = {
+  'name.de': 'name.de',
+  'name.en': 'name.en',
+  'description.de': 'description.de',
+  'description.en': 'description.en',
+  grossMonthlyCents: 'price',
+  calls: 'calls',
+};
+
+function PackageEditor({ pack, onDone }: { pack: AdminPricePackage | null; onDone: () => void }) {
+  const { t } = useTranslation('AdminContent');
+  const { t: tAdmin } = useTranslation('Admin');
+  const save = useSavePricePackage();
+  const form = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: toValues(pack) });
+  const { errors, isDirty, isSubmitting, isSubmitSuccessful } = form.formState;
+  const error = (e: { type?: string | number; message?: string } | undefined) => fieldErrorText(tAdmin, e);
+
+  const submit = form.handleSubmit(async (values) => {
+    const changes = {
+      name: values.name,
+      description: values.description,
+      grossMonthlyCents: toCents(values.price),
+      calls: Number(values.calls),
+    };
+    try {
+      await save.mutateAsync({ id: pack?.id ?? null, changes });
+      toast.success(t('saved'));
+      onDone();
+    } catch (failure) {
+      // What was typed stays; the server's messages go to their fields.
+      if (isApiError(failure)) {
+        for (const [field, message] of Object.entries(failure.fields)) {
+          const target = serverFields[field];
+          if (target) form.setError(target, { type: 'server', message });
+        }
+      }
+      form.setError('root', { type: 'server', message: t('saveFailed') });
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="grid max-w-3xl gap-5">
+      <UnsavedChangesGuard when={isDirty && !isSubmitSuccessful} />
+      <h2 className="text-xl font-semibold">{pack ? t('pricesEditTitle') : t('pricesNewTitle')}</h2>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label={t('nameDe')} error={error(errors.name?.de)}>
+          <Input maxLength={L.packageName} aria-required="true" {...form.register('name.de')} />
+        </Field>
+        <Field label={t('nameEn')} error={error(errors.name?.en)}>
+          <Input maxLength={L.packageName} aria-required="true" {...form.register('name.en')} />
+        </Field>
+        <Field label={t('descriptionDe')} error={error(errors.description?.de)}>
+          <Textarea rows={4} maxLength={L.packageDescription} aria-required="true" {...form.register('description.de')} />
+        </Field>
+        <Field label={t('descriptionEn')} error={error(errors.description?.en)}>
+          <Textarea rows={4} maxLength={L.packageDescription} aria-required="true" {...form.register('description.en')} />
+        </Field>
+        <Field label={t('priceGross')} hint={t('priceHint')} error={error(errors.price)}>
+          <Input inputMode="decimal" autoComplete="off" aria-required="true" {...form.register('price')} />
+        </Field>
+        <Field label={t('calls')} hint={t('callsHint')} error={error(errors.calls)}>
+          <Input inputMode="numeric" autoComplete="off" aria-required="true" {...form.register('calls')} />
+        </Field>
+      </div>
+      {errors.root ? <FormAlert>{errors.root.message}</FormAlert> : null}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? <Spinner className="size-4" /> : null}
+          {t('save')}
+        </Button>
+        <Button type="button" variant="outline" onClick={() => (!isDirty || window.confirm(t('discardChanges'))) && onDone()}>
+          {t('cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}
