@@ -26,37 +26,55 @@ export interface TestDatabase extends DatabaseHandle {
 }
 
 export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
-  const suffix = randomBytes(6).toString('hex');
   if (dialect === 'sqlite') {
-    const file = join(tmpdir(), `portal-test-${suffix}.sqlite`);
-    const url = `sqlite:${file}`;
-    const handle = openDatabase(url);
-    if (options.migrate !== false) await migrateToLatest(handle.db);
-    return {
-      ...handle,
-      url,
-      destroy: async () => {
-        await handle.close();
-        for (const ext of ['', '-wal', '-shm']) rmSync(`${file}${ext}`, { force: true });
-      },
-    };
+    const file = temporarySqliteFile('portal-test');
+    return openDisposableDatabase(file.url, file.remove, options);
   }
-  const schema = `t_${suffix}`;
+  const schema = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: postgresUrl });
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   await admin.end();
-  const handle = openDatabase(postgresUrl, { searchPath: schema });
-  if (options.migrate !== false) await migrateToLatest(handle.db, schema);
-  return {
-    ...handle,
-    url: postgresUrl,
-    destroy: async () => {
-      await handle.close();
+  return openDisposableDatabase(
+    postgresUrl,
+    async () => {
       const client = new pg.Client({ connectionString: postgresUrl });
       await client.connect();
       await client.query(`drop schema ${schema} cascade`);
       await client.end();
+    },
+    { ...options, schema },
+  );
+}
+
+/** A new SQLite file's URL in the temporary directory, and how to delete it with its -wal and -shm. */
+export function temporarySqliteFile(prefix: string): { url: string; remove: () => void } {
+  const file = join(tmpdir(), `${prefix}-${randomBytes(6).toString('hex')}.sqlite`);
+  return {
+    url: `sqlite:${file}`,
+    remove: () => {
+      for (const ext of ['', '-wal', '-shm']) rmSync(`${file}${ext}`, { force: true });
+    },
+  };
+}
+
+/**
+ * Opens a test's own database (migrated unless `migrate: false`; in `schema` on PostgreSQL);
+ * destroy closes it, then `remove` deletes it.
+ */
+export async function openDisposableDatabase(
+  url: string,
+  remove: () => void | Promise<void>,
+  options: { migrate?: boolean; schema?: string } = {},
+): Promise<TestDatabase> {
+  const handle = openDatabase(url, options.schema ? { searchPath: options.schema } : {});
+  if (options.migrate !== false) await migrateToLatest(handle.db, options.schema);
+  return {
+    ...handle,
+    url,
+    destroy: async () => {
+      await handle.close();
+      await remove();
     },
   };
 }
@@ -95,7 +113,13 @@ export interface TestPerson {
 
 export async function createPerson(
   db: Kysely<Database>,
-  overrides: Partial<{ email: string; password: string; isAdmin: number; firstname: string; lastname: string }> = {},
+  overrides: Partial<{
+    email: string;
+    password: string;
+    isAdmin: number;
+    firstname: string;
+    lastname: string;
+  }> = {},
 ): Promise<TestPerson> {
   const id = newId();
   const email = overrides.email ?? `user-${id.toLowerCase()}@example.com`;
@@ -156,7 +180,8 @@ export async function createService(
       dataCopyright: null,
       dataLastupdate: null,
       jsServiceCodeType: 'html',
-      jsServiceCodeTemplate: '<script src="https://api.example.com/widget.js" data-key="{{licenceKey}}"></script>',
+      jsServiceCodeTemplate:
+        '<script src="https://api.example.com/widget.js" data-key="{{licenceKey}}"></script>',
       serviceCodeBackendTemplate: null,
       formJson: overrides.formJson ?? null,
       logoMediaId: null,
@@ -210,7 +235,12 @@ export async function createProjectViaApi(
 }
 
 /** Adds a service to a project through the API; answers the new licence's id. */
-export async function addLicenceViaApi(app: FastifyInstance, token: string, projectId: string, serviceId: string): Promise<string> {
+export async function addLicenceViaApi(
+  app: FastifyInstance,
+  token: string,
+  projectId: string,
+  serviceId: string,
+): Promise<string> {
   const res = await app.inject({
     method: 'PUT',
     url: `/rest/collection/project/${projectId}/service_licence/${serviceId}`,

@@ -2,27 +2,23 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/database.js';
 import type { AccessPolicy } from '../../src/plugins/access.js';
-import { buildTestApp, type TestContext } from '../helper.js';
+import type { TestContext } from '../helper.js';
 import {
   INGEST_TOKEN,
+  avatarUpload,
   bearer,
   createOwnedProject,
-  createWorld,
   dialect,
   fillParams,
   freshToken,
-  injector,
-  multipart,
+  injectedWorld,
   pngImage,
   printFigures,
   randomAddress,
   restRoutes,
   validRequest,
-  type Res,
-  type OwnedProject,
-  type Send,
-  type World,
 } from './support.js';
+import type { OwnedProject, Res, Send, World } from './support.js';
 
 // The access matrix, generated from the registered route table (a new route is in it without
 // editing this file): every /rest/ URL × every method × {anonymous, owner, other customer,
@@ -98,16 +94,8 @@ describe(`access matrix (${dialect})`, () => {
   let world: World;
 
   beforeAll(async () => {
-    ctx = await buildTestApp({ USAGE_INGEST_TOKEN: INGEST_TOKEN });
-    send = injector(ctx.app);
-    world = await createWorld(ctx.db);
-    const avatar = multipart('avatar', 'a.png', 'image/png', await pngImage(16));
-    const uploaded = await send({
-      method: 'POST',
-      url: `/rest/collection/person/${world.owner.id}/avatar`,
-      headers: { ...bearer(world.owner.token), ...avatar.headers },
-      payload: avatar.payload,
-    });
+    ({ ctx, send, world } = await injectedWorld({ USAGE_INGEST_TOKEN: INGEST_TOKEN }));
+    const uploaded = await send(avatarUpload(world.owner, await pngImage(16)));
     expect(uploaded.statusCode).toBe(200);
   });
   afterAll(async () => {

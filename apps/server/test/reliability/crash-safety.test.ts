@@ -6,7 +6,6 @@ import {
   INGEST_TOKEN,
   bearer,
   budget,
-  createServerDatabase,
   dialect,
   long,
   freshToken,
@@ -15,8 +14,8 @@ import {
   startPortal,
   type Portal,
   type Send,
-  type ServerDatabase,
 } from './support.js';
+import { createServerDatabase, type ServerDatabase } from '../support/server-database.js';
 
 // Crash safety: writers change data as customers and the provider's services do, the built
 // server is killed with SIGKILL at a random moment, and before the restart the database must

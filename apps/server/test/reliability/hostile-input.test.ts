@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../src/db/database.js';
 import { buildTestApp } from '../helper.js';
@@ -9,23 +9,18 @@ import {
   bearer,
   budget,
   createOwnedProject,
-  createServerDatabase,
-  createWorld,
   dialect,
-  long,
   fillParams,
   freshToken,
   healthMs,
+  livePortal,
+  long,
   printFigures,
   randomAddress,
   restRoutes,
-  startPortal,
   validRequest,
-  type Portal,
-  type Req,
-  type ServerDatabase,
-  type World,
 } from './support.js';
+import type { Req } from './support.js';
 import type { RouteAccess } from '../../src/plugins/access.js';
 
 // Hostile input: generated requests (fast-check) to every registered route and method of the
@@ -317,22 +312,13 @@ async function writableRows(db: Kysely<Database>): Promise<string> {
 }
 
 describe(`hostile input (${dialect})`, () => {
-  let database: ServerDatabase;
-  let portal: Portal;
-  let world: World;
+  const live = livePortal();
   let routes: RouteAccess[];
 
   beforeAll(async () => {
     const reader = await buildTestApp();
     routes = restRoutes(reader.app);
     await reader.close();
-    database = await createServerDatabase();
-    world = await createWorld(database.db);
-    portal = await startPortal(database.url);
-  });
-  afterAll(async () => {
-    await portal?.kill();
-    await database?.destroy();
   });
 
   it(
@@ -348,22 +334,22 @@ describe(`hostile input (${dialect})`, () => {
       // once more (and counted); a second failure is a real one.
       const sendOnce = async (req: Req) => {
         try {
-          return await portal.send(req);
+          return await live.portal.send(req);
         } catch (error) {
           const cause = (error as { cause?: { code?: string } }).cause?.code ?? '';
           if (!/ECONNRESET|UND_ERR_SOCKET|EPIPE/.test(cause)) throw error;
           resets++;
-          return portal.send(req);
+          return live.portal.send(req);
         }
       };
       let stuck = false;
       for (const [index, route] of routes.entries()) {
         if (stuck) break; // a server that stopped answering fails the run; the rest would only wait
         if (only && `${route.method} ${route.url}` !== only) continue;
-        world.owner.token = await freshToken(database.db, world.owner.id);
-        const project = await createOwnedProject(portal.send, world);
-        const path = fillParams(route.url, world, project);
-        const valid = await validRequest(route.method, route.url, world, project);
+        live.world.owner.token = await freshToken(live.database.db, live.world.owner.id);
+        const project = await createOwnedProject(live.portal.send, live.world);
+        const path = fillParams(route.url, live.world, project);
+        const valid = await validRequest(route.method, route.url, live.world, project);
         const validBody =
           valid.payload && valid.headers['content-type'] === 'application/json'
             ? (JSON.parse(String(valid.payload)) as Record<string, unknown>)
@@ -373,7 +359,7 @@ describe(`hostile input (${dialect})`, () => {
             ? bearer(INGEST_TOKEN)
             : route.url === '/rest/auth'
               ? valid.headers
-              : bearer(world.owner.token);
+              : bearer(live.world.owner.token);
         const hasBody = route.method !== 'GET' && route.method !== 'HEAD';
         const pathArbitrary = fc.oneof(
           { weight: 4, arbitrary: fc.constant(path) },
@@ -395,7 +381,7 @@ describe(`hostile input (${dialect})`, () => {
           { numRuns: PER_ROUTE, seed: seed + index },
         );
         const requests = [...fixedCases(path, validBody, hasBody), ...generated];
-        let before = await writableRows(database.db);
+        let before = await writableRows(live.database.db);
         let timeouts = 0;
         for (const [i, r] of requests.entries()) {
           const query = r.query ? `?${r.query}` : '';
@@ -417,7 +403,7 @@ describe(`hostile input (${dialect})`, () => {
             const res = await sendOnce(req);
             if (res.statusCode >= 500)
               problems.push(
-                `${label}: ${res.statusCode}; logged ${portal
+                `${label}: ${res.statusCode}; logged ${live.portal
                   .output()
                   .match(/"message":"[^"]*"/g)
                   ?.at(-1)}`,
@@ -430,7 +416,7 @@ describe(`hostile input (${dialect})`, () => {
                 `${label}: a control character or lone surrogate in ${r.mustRefuse} got ${res.statusCode} ${res.body.slice(0, 120)}`,
               );
             }
-            const after = await writableRows(database.db);
+            const after = await writableRows(live.database.db);
             if (res.statusCode >= 400) {
               rejected++;
               if (after !== before)
@@ -444,10 +430,10 @@ describe(`hostile input (${dialect})`, () => {
             );
             stuck = ++timeouts >= 3;
             if (stuck) break;
-            before = await writableRows(database.db);
+            before = await writableRows(live.database.db);
           }
           if ((i + 1) % BATCH === 0 || i === requests.length - 1) {
-            const ms = await healthMs(portal.send).catch(() => Infinity);
+            const ms = await healthMs(live.portal.send).catch(() => Infinity);
             stuck ||= ms === Infinity;
             if (stuck) break;
             slowestHealthMs = Math.max(slowestHealthMs, ms);

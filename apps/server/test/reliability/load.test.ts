@@ -1,22 +1,7 @@
 import autocannon, { type Request, type Result } from 'autocannon';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { basicAuth, createService } from '../helper.js';
-import {
-  INGEST_TOKEN,
-  bearer,
-  budget,
-  createOwnedProject,
-  createServerDatabase,
-  createWorld,
-  dialect,
-  long,
-  printFigures,
-  startPortal,
-  type OwnedProject,
-  type Portal,
-  type ServerDatabase,
-  type World,
-} from './support.js';
+import { INGEST_TOKEN, bearer, budget, dialect, livePortal, long, printFigures } from './support.js';
 
 // Load: fixed-rate mixed traffic against the built server, 500 requests per second over 50
 // connections (reads 400/s, writes 98/s, sign-ins 2/s, each class its own autocannon so each
@@ -29,25 +14,15 @@ const READ_P99_MS = 50;
 const WRITE_P99_MS = 100;
 
 describe(`load (${dialect})`, () => {
-  let database: ServerDatabase;
-  let portal: Portal;
-  let world: World;
-  const projects: OwnedProject[] = [];
-
-  beforeAll(async () => {
-    database = await createServerDatabase();
-    world = await createWorld(database.db);
-    for (let i = 0; i < 8; i++) await createService(database.db);
-    portal = await startPortal(database.url);
-    for (let i = 0; i < 5; i++) projects.push(await createOwnedProject(portal.send, world));
-  });
-  afterAll(async () => {
-    await portal?.kill();
-    await database?.destroy();
+  const live = livePortal({
+    projects: 5,
+    prepare: async (db) => {
+      for (let i = 0; i < 8; i++) await createService(db);
+    },
   });
 
   function traffic(): Record<'reads' | 'writes' | 'logins', Request[]> {
-    const auth = bearer(world.owner.token);
+    const auth = bearer(live.world.owner.token);
     const json = { ...auth, 'content-type': 'application/json' };
     const ingest = { ...bearer(INGEST_TOKEN), 'content-type': 'application/json' };
     const patch = (path: string, body: unknown): Request => ({
@@ -59,19 +34,19 @@ describe(`load (${dialect})`, () => {
     return {
       reads: [
         { path: '/rest/collection/service' },
-        { path: `/rest/collection/service/${world.serviceId}` },
+        { path: `/rest/collection/service/${live.world.serviceId}` },
         { path: '/rest/collection/price_package' },
         { path: '/rest/collection/translation?namespace=Navigation,Footer,General' },
-        { path: `/rest/media/${world.mediaId}` },
-        { path: `/rest/collection/person/${world.owner.id}`, headers: auth },
-        { path: `/rest/collection/person/${world.owner.id}/project`, headers: auth },
-        ...projects.flatMap((p) => [
+        { path: `/rest/media/${live.world.mediaId}` },
+        { path: `/rest/collection/person/${live.world.owner.id}`, headers: auth },
+        { path: `/rest/collection/person/${live.world.owner.id}/project`, headers: auth },
+        ...live.projects.flatMap((p) => [
           { path: `/rest/collection/project/${p.projectId}`, headers: auth },
           { path: `/rest/collection/service_licence/${p.licenceId}`, headers: auth },
         ]),
       ],
       // Spread over the projects, as customers' writes are; each one changes something.
-      writes: projects.flatMap((p, i) => [
+      writes: live.projects.flatMap((p, i) => [
         patch(`/rest/collection/project/${p.projectId}`, { name: `Last ${i}` }),
         patch(`/rest/collection/service_licence/${p.licenceId}`, { online: false }),
         {
@@ -87,14 +62,14 @@ describe(`load (${dialect})`, () => {
         {
           method: 'POST',
           path: '/rest/auth',
-          headers: { authorization: basicAuth(world.owner.email, world.owner.password) },
+          headers: { authorization: basicAuth(live.world.owner.email, live.world.owner.password) },
         },
       ],
     };
   }
 
   const run = (requests: Request[], connections: number, rate: number, duration: number): Promise<Result> =>
-    autocannon({ url: portal.base, connections, duration, overallRate: rate, timeout: 10, requests });
+    autocannon({ url: live.portal.base, connections, duration, overallRate: rate, timeout: 10, requests });
 
   const summary = (r: Result) => ({
     total: r.requests.total,

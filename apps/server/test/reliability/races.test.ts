@@ -1,20 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createService, type TestContext } from '../helper.js';
+import { createService, type TestContext } from '../helper.js';
 import {
+  avatarUpload,
   bearer,
   budget,
   createOwnedProject,
-  createWorld,
   dialect,
-  injector,
-  multipart,
+  injectedWorld,
   pngImage,
   printFigures,
-  randomAddress,
-  type Req,
-  type Send,
-  type World,
 } from './support.js';
+import type { Req, Send, World } from './support.js';
 
 // Races: requests that arrive together must leave the data as if they had come one after the
 // other. Exactly one of many identical adds wins; a project deleted while licences are added
@@ -44,9 +40,7 @@ describe(`races (${dialect})`, () => {
   let world: World;
 
   beforeAll(async () => {
-    ctx = await buildTestApp();
-    send = injector(ctx.app);
-    world = await createWorld(ctx.db);
+    ({ ctx, send, world } = await injectedWorld());
   });
   afterAll(async () => {
     await ctx.close();
@@ -158,21 +152,11 @@ describe(`races (${dialect})`, () => {
       .where('id', '=', world.owner.id)
       .executeTakeFirstOrThrow();
     const uploads = await Promise.all(
-      Array.from({ length: AVATAR_UPLOADS }, async (_, i) => {
-        const body = multipart(
-          'avatar',
-          `a${i}.png`,
-          'image/png',
-          await pngImage(32, `#${(i * 20 + 16).toString(16)}4080`),
-        );
-        return send({
-          method: 'POST',
-          url: `/rest/collection/person/${world.owner.id}/avatar`,
-          headers: { ...bearer(world.owner.token), ...body.headers },
-          payload: body.payload,
-          remoteAddress: randomAddress(),
-        });
-      }),
+      Array.from({ length: AVATAR_UPLOADS }, async (_, i) =>
+        send(
+          avatarUpload(world.owner, await pngImage(32, `#${(i * 20 + 16).toString(16)}4080`), `a${i}.png`),
+        ),
+      ),
     );
     expect(uploads.map((r) => r.statusCode)).toEqual(Array(AVATAR_UPLOADS).fill(200));
     const after = await ctx.db

@@ -3,22 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  INGEST_TOKEN,
-  budget,
-  createOwnedProject,
-  createServerDatabase,
-  createWorld,
-  dialect,
-  long,
-  printFigures,
-  startPortal,
-  type OwnedProject,
-  type Portal,
-  type ServerDatabase,
-  type World,
-} from './support.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { INGEST_TOKEN, budget, dialect, livePortal, long, printFigures } from './support.js';
+import type { OwnedProject, World } from './support.js';
 
 // sqlmap (Debian package sqlmap) at level 3 / risk 2 against the parameterised routes of the
 // built server on 127.0.0.1, signed in where the route needs it: path ids, query parameters and
@@ -121,28 +108,14 @@ function targets(world: World, project: OwnedProject): Target[] {
 }
 
 describe(`sqlmap (${dialect})`, () => {
-  let database: ServerDatabase;
-  let portal: Portal;
-  let world: World;
-  let project: OwnedProject;
+  const live = livePortal({ projects: 1 });
   const output = mkdtempSync(join(tmpdir(), 'portal-sqlmap-'));
-
-  beforeAll(async () => {
-    database = await createServerDatabase();
-    world = await createWorld(database.db);
-    portal = await startPortal(database.url);
-    project = await createOwnedProject(portal.send, world);
-  });
-  afterAll(async () => {
-    await portal?.kill();
-    await database?.destroy();
-    rmSync(output, { recursive: true, force: true });
-  });
+  afterAll(() => rmSync(output, { recursive: true, force: true }));
 
   it(
     'finds no injection point at level 3 / risk 2',
     async () => {
-      const chosen = targets(world, project).filter((t) => long || t.quick === dialect);
+      const chosen = targets(live.world, live.projects[0]!).filter((t) => long || t.quick === dialect);
       const findings: string[] = [];
       const started = performance.now();
       for (const target of chosen) {
@@ -151,7 +124,7 @@ describe(`sqlmap (${dialect})`, () => {
           target.body ? 'Content-Type: application/json' : '',
         ].filter(Boolean);
         const args = [
-          `-u${portal.base}${target.path}`,
+          `-u${live.portal.base}${target.path}`,
           ...(target.method ? [`--method=${target.method}`] : []),
           ...(target.body ? [`--data=${JSON.stringify(target.body)}`] : []),
           ...(headers.length > 0 ? [`--headers=${headers.join('\n')}`] : []),

@@ -1,21 +1,28 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, existsSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { appendFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import pg from 'pg';
 import sharp from 'sharp';
-import { openDatabase } from '../../src/db/connect.js';
 import type { Database } from '../../src/db/database.js';
-import { migrateToLatest } from '../../src/db/migrate.js';
 import { newId } from '../../src/lib/ids.js';
 import { createSession } from '../../src/modules/auth/session.service.js';
 import type { RouteAccess } from '../../src/plugins/access.js';
-import { basicAuth, createPerson, createService, dialect, type TestPerson } from '../helper.js';
+import { afterAll, beforeAll } from 'vitest';
+import {
+  basicAuth,
+  buildTestApp,
+  createPerson,
+  createService,
+  dialect,
+  type TestContext,
+  type TestPerson,
+} from '../helper.js';
+import { baseEnv, freePort } from '../support/built-server.js';
+import { createServerDatabase, type ServerDatabase } from '../support/server-database.js';
 
 // Shared by the parts of the reliability suite (docs/reliability.md): the quick/long switch,
 // the built server as a child process on its own database, one request shape for app.inject
@@ -101,67 +108,7 @@ export async function healthMs(send: Send): Promise<number> {
 
 // --- the built server as a child process ---
 
-export interface ServerDatabase {
-  url: string;
-  db: Kysely<Database>;
-  destroy: () => Promise<void>;
-}
-
-const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A migrated database of its own that a child server can open by URL (file or PostgreSQL database). */
-export async function createServerDatabase(): Promise<ServerDatabase> {
-  const suffix = randomBytes(6).toString('hex');
-  let url: string;
-  let drop: () => Promise<void>;
-  if (dialect === 'sqlite') {
-    const file = join(tmpdir(), `portal-reliability-${suffix}.sqlite`);
-    url = `sqlite:${file}`;
-    drop = async () => {
-      for (const ext of ['', '-wal', '-shm']) rmSync(`${file}${ext}`, { force: true });
-    };
-  } else {
-    const name = `portal_reliability_${suffix}`;
-    await adminQuery(`create database ${name}`);
-    const parsed = new URL(postgresUrl);
-    parsed.pathname = `/${name}`;
-    url = parsed.toString();
-    drop = () => adminQuery(`drop database if exists ${name} with (force)`);
-  }
-  const handle = openDatabase(url);
-  await migrateToLatest(handle.db);
-  return {
-    url,
-    db: handle.db,
-    destroy: async () => {
-      await handle.close();
-      await drop();
-    },
-  };
-}
-
 const distMain = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 export interface Portal {
   base: string;
@@ -187,8 +134,7 @@ export async function startPortal(
   const started = performance.now();
   const child = spawn(process.execPath, [distMain], {
     env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
+      ...baseEnv(),
       PORT: String(chosenPort),
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
@@ -338,6 +284,48 @@ export async function createOwnedProject(send: Send, world: World): Promise<Owne
   return { projectId, licenceId, licenceKey };
 }
 
+// --- the fixtures on a running app ---
+
+/** The app in this process (with buildTestApp's arguments), the fixtures, and requests by app.inject. */
+export async function injectedWorld(
+  ...args: Parameters<typeof buildTestApp>
+): Promise<{ ctx: TestContext; send: Send; world: World }> {
+  const ctx = await buildTestApp(...args);
+  return { ctx, send: injector(ctx.app), world: await createWorld(ctx.db) };
+}
+
+export interface LivePortal {
+  database: ServerDatabase;
+  world: World;
+  portal: Portal;
+  /** The owner's projects made through the API once the server runs, one licence each. */
+  projects: OwnedProject[];
+}
+
+/**
+ * The built server on a database of its own with the fixtures, started before the tests of the
+ * describe that calls this (`prepare` adds rows first) and ended after them; the fields are set
+ * by the time the describe's own beforeAll and its tests run.
+ */
+export function livePortal(
+  options: { projects?: number; prepare?: (db: Kysely<Database>) => Promise<unknown> } = {},
+): LivePortal {
+  const live = { projects: [] as OwnedProject[] } as LivePortal;
+  beforeAll(async () => {
+    live.database = await createServerDatabase();
+    live.world = await createWorld(live.database.db);
+    await options.prepare?.(live.database.db);
+    live.portal = await startPortal(live.database.url);
+    for (let i = 0; i < (options.projects ?? 0); i++)
+      live.projects.push(await createOwnedProject(live.portal.send, live.world));
+  });
+  afterAll(async () => {
+    await live.portal?.kill();
+    await live.database?.destroy();
+  });
+  return live;
+}
+
 // --- the route table ---
 
 /** The registered /rest/ routes with their declared access (docs and static files left out). */
@@ -384,6 +372,18 @@ export function multipart(
   return {
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
     payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+  };
+}
+
+/** The person's own avatar upload, from an address of its own (per-address limits do not pile up). */
+export function avatarUpload(person: Actor, bytes: Buffer, filename = 'a.png', type = 'image/png'): Req {
+  const body = multipart('avatar', filename, type, bytes);
+  return {
+    method: 'POST',
+    url: `/rest/collection/person/${person.id}/avatar`,
+    headers: { ...bearer(person.token), ...body.headers },
+    payload: body.payload,
+    remoteAddress: randomAddress(),
   };
 }
 

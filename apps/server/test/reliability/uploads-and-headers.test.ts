@@ -4,22 +4,19 @@ import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basicAuth, buildTestApp, type TestContext } from '../helper.js';
+import { basicAuth, type TestContext } from '../helper.js';
 import {
+  avatarUpload,
   bearer,
   createOwnedProject,
-  createWorld,
   dialect,
-  injector,
+  injectedWorld,
   multipart,
   pngImage,
   printFigures,
   randomAddress,
-  type Req,
-  type Res,
-  type Send,
-  type World,
 } from './support.js';
+import type { Req, Res, Send, World } from './support.js';
 
 // Uploads and headers: a hostile corpus of avatar files is either refused with a 4xx or stored
 // re-encoded as a plain WebP with nothing of the original left (no markup, no metadata), and
@@ -126,25 +123,15 @@ describe(`uploads and headers (${dialect})`, () => {
     );
     mkdirSync(join(webDist, 'assets'));
     writeFileSync(join(webDist, 'assets', 'app-1234.js'), 'console.log(1)');
-    ctx = await buildTestApp({}, { webDist });
-    send = injector(ctx.app);
-    world = await createWorld(ctx.db);
+    ({ ctx, send, world } = await injectedWorld({}, { webDist }));
   });
   afterAll(async () => {
     await ctx?.close();
     rmSync(webDist, { recursive: true, force: true });
   });
 
-  const upload = (file: { name: string; type: string; bytes: Buffer }) => {
-    const body = multipart('avatar', file.name, file.type, file.bytes);
-    return send({
-      method: 'POST',
-      url: `/rest/collection/person/${world.owner.id}/avatar`,
-      headers: { ...bearer(world.owner.token), ...body.headers },
-      payload: body.payload,
-      remoteAddress: randomAddress(),
-    });
-  };
+  const upload = (file: { name: string; type: string; bytes: Buffer }) =>
+    send(avatarUpload(world.owner, file.bytes, file.name, file.type));
   const storedAvatar = () =>
     ctx.db
       .selectFrom('person')

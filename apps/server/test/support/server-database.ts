@@ -1,11 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
-import { openDatabase, type DatabaseHandle } from '../../src/db/connect.js';
-import { migrateToLatest } from '../../src/db/migrate.js';
-import { dialect } from '../helper.js';
+import { dialect, openDisposableDatabase, temporarySqliteFile, type TestDatabase } from '../helper.js';
 
 // A database that another process can open by DATABASE_URL alone: a temporary SQLite file, or a
 // PostgreSQL database of its own (a schema would need a search path the programs do not take).
@@ -22,37 +17,20 @@ async function adminQuery(text: string): Promise<void> {
   }
 }
 
-export interface ServerDatabase extends DatabaseHandle {
-  url: string;
-  destroy: () => Promise<void>;
-}
+export type ServerDatabase = TestDatabase;
 
 export async function createServerDatabase(options: { migrate?: boolean } = {}): Promise<ServerDatabase> {
-  const suffix = randomBytes(6).toString('hex');
-  let url: string;
-  let drop: () => Promise<void>;
   if (dialect === 'sqlite') {
-    const file = join(tmpdir(), `portal-process-${suffix}.sqlite`);
-    url = `sqlite:${file}`;
-    drop = async () => {
-      for (const ext of ['', '-wal', '-shm']) rmSync(`${file}${ext}`, { force: true });
-    };
-  } else {
-    const name = `portal_process_${suffix}`;
-    await adminQuery(`create database ${name}`);
-    const parsed = new URL(postgresUrl);
-    parsed.pathname = `/${name}`;
-    url = parsed.toString();
-    drop = () => adminQuery(`drop database if exists ${name} with (force)`);
+    const file = temporarySqliteFile('portal-process');
+    return openDisposableDatabase(file.url, file.remove, options);
   }
-  const handle = openDatabase(url);
-  if (options.migrate !== false) await migrateToLatest(handle.db);
-  return {
-    ...handle,
-    url,
-    destroy: async () => {
-      await handle.close();
-      await drop();
-    },
-  };
+  const name = `portal_process_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`create database ${name}`);
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  return openDisposableDatabase(
+    url.toString(),
+    () => adminQuery(`drop database if exists ${name} with (force)`),
+    options,
+  );
 }
