@@ -41,7 +41,7 @@ test.describe('profile (signed in)', () => {
     await expect(email).toHaveValue(user.email);
     await expect(email).toHaveAttribute('readonly', '');
     const salutation = dialog.getByLabel(de(form, 'salutation'));
-    await expect(salutation.locator('option')).toHaveText([de(profile, 'salutationNone'), 'Frau', 'Herr']);
+    await expect(salutation.locator('option')).toHaveText([de(form, 'salutationNone'), 'Frau', 'Herr']);
     await expect(dialog.getByLabel(de(form, 'language')).locator('option')).toHaveText([
       'Deutsch',
       'English',

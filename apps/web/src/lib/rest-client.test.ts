@@ -15,46 +15,54 @@ function signIn() {
   window.localStorage.setItem(storageKeys.language, 'en');
 }
 
+/** Signed in, with a spy on what the app does when the server ends the session. */
+function signInWatchingLogout() {
+  signIn();
+  const onUnauthorized = vi.fn();
+  configureRestClient({ onUnauthorized });
+  return onUnauthorized;
+}
+
+/** The server answers GET `path` with its error shape. */
+function answerGet(path: string, status: number, error: { code: string; message: string }) {
+  server.use(http.get(`*${path}`, () => HttpResponse.json({ error }, { status })));
+}
+
+/** The server answers GET `path` with an empty list; the result holds what the last request sent. */
+function watchRequests(path: string) {
+  const seen: { headers?: Headers; url?: URL } = {};
+  server.use(
+    http.get(`*${path}`, ({ request }) => {
+      seen.headers = request.headers;
+      seen.url = new URL(request.url);
+      return HttpResponse.json([]);
+    }),
+  );
+  return seen;
+}
+
 describe('restClient headers', () => {
   it('sends Content-Language and the bearer token when one is stored', async () => {
     signIn();
     configureRestClient({ language: () => 'en' });
-    let seen: Headers | undefined;
-    server.use(
-      http.get('*/rest/collection/service', ({ request }) => {
-        seen = request.headers;
-        return HttpResponse.json([]);
-      }),
-    );
+    const seen = watchRequests('/rest/collection/service');
     await restClient.get('/rest/collection/service');
-    expect(seen?.get('content-language')).toBe('en');
-    expect(seen?.get('authorization')).toBe('Bearer tok-123');
+    expect(seen.headers?.get('content-language')).toBe('en');
+    expect(seen.headers?.get('authorization')).toBe('Bearer tok-123');
   });
 
   it('sends no Authorization header without a token, and a per-call language wins', async () => {
     configureRestClient({ language: () => 'en' });
-    let seen: Headers | undefined;
-    server.use(
-      http.get('*/rest/collection/service', ({ request }) => {
-        seen = request.headers;
-        return HttpResponse.json([]);
-      }),
-    );
+    const seen = watchRequests('/rest/collection/service');
     await restClient.get('/rest/collection/service', { language: 'de' });
-    expect(seen?.has('authorization')).toBe(false);
-    expect(seen?.get('content-language')).toBe('de');
+    expect(seen.headers?.has('authorization')).toBe(false);
+    expect(seen.headers?.get('content-language')).toBe('de');
   });
 
   it('encodes query arrays with brackets', async () => {
-    let url: URL | undefined;
-    server.use(
-      http.get('*/rest/collection/translation', ({ request }) => {
-        url = new URL(request.url);
-        return HttpResponse.json([]);
-      }),
-    );
+    const seen = watchRequests('/rest/collection/translation');
     await restClient.get('/rest/collection/translation', { query: { namespace: ['Navigation', 'Footer'] } });
-    expect(url?.searchParams.getAll('namespace[]')).toEqual(['Navigation', 'Footer']);
+    expect(seen.url?.searchParams.getAll('namespace[]')).toEqual(['Navigation', 'Footer']);
   });
 });
 
@@ -99,28 +107,18 @@ describe('restClient bodies and answers', () => {
 
 describe('restClient errors', () => {
   it('rejects a 404 with "404: not found"', async () => {
-    server.use(
-      http.get('*/rest/collection/service/nope', () =>
-        HttpResponse.json({ error: { code: 'notFound', message: 'Nicht gefunden' } }, { status: 404 }),
-      ),
-    );
+    answerGet('/rest/collection/service/nope', 404, { code: 'notFound', message: 'Nicht gefunden' });
     const error = await restClient.get('/rest/collection/service/nope').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NotFoundError);
     expect((error as Error).message).toBe('404: not found');
   });
 
   it('on 401 clears token, user id and language, goes to / and passes the error on', async () => {
-    signIn();
-    const onUnauthorized = vi.fn();
-    configureRestClient({ onUnauthorized });
-    server.use(
-      http.get('*/rest/collection/person/user1', () =>
-        HttpResponse.json(
-          { error: { code: 'unauthorized', message: 'Bitte melde dich an.' } },
-          { status: 401 },
-        ),
-      ),
-    );
+    const onUnauthorized = signInWatchingLogout();
+    answerGet('/rest/collection/person/user1', 401, {
+      code: 'unauthorized',
+      message: 'Bitte melde dich an.',
+    });
     const error = await restClient.get('/rest/collection/person/user1').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).code).toBe('unauthorized');
@@ -132,9 +130,7 @@ describe('restClient errors', () => {
   });
 
   it('keeps the session on a 401 the caller expects (failed login)', async () => {
-    signIn();
-    const onUnauthorized = vi.fn();
-    configureRestClient({ onUnauthorized });
+    const onUnauthorized = signInWatchingLogout();
     server.use(
       http.post('*/rest/auth', () =>
         HttpResponse.json({ error: { code: 'unauthorized', message: 'Falsch' } }, { status: 401 }),
@@ -201,17 +197,11 @@ describe('restFile (avatar picture, CSV report)', () => {
   });
 
   it('logs out on 401 like every other call', async () => {
-    signIn();
-    const onUnauthorized = vi.fn();
-    configureRestClient({ onUnauthorized });
-    server.use(
-      http.get('*/rest/collection/person/user1/avatar', () =>
-        HttpResponse.json(
-          { error: { code: 'unauthorized', message: 'Bitte melde dich an.' } },
-          { status: 401 },
-        ),
-      ),
-    );
+    const onUnauthorized = signInWatchingLogout();
+    answerGet('/rest/collection/person/user1/avatar', 401, {
+      code: 'unauthorized',
+      message: 'Bitte melde dich an.',
+    });
     const error = await restFile('/rest/collection/person/user1/avatar', 'image/*').catch((e: unknown) => e);
     expect((error as ApiError).code).toBe('unauthorized');
     expect(window.localStorage.getItem(storageKeys.token)).toBeNull();
@@ -220,11 +210,7 @@ describe('restFile (avatar picture, CSV report)', () => {
 
   it("rejects a non-admin's CSV request with the server's forbidden error", async () => {
     signIn();
-    server.use(
-      http.get('*/rest/collection/admin/projects', () =>
-        HttpResponse.json({ error: { code: 'forbidden', message: 'Keine Berechtigung.' } }, { status: 403 }),
-      ),
-    );
+    answerGet('/rest/collection/admin/projects', 403, { code: 'forbidden', message: 'Keine Berechtigung.' });
     const error = await restFile('/rest/collection/admin/projects', 'text/csv').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(403);

@@ -25,22 +25,57 @@ export function DialogContent({
   title,
   description,
   closeLabel,
-  returnFocusTo,
   className,
   children,
-  onCloseAutoFocus,
   ...props
 }: DialogContentProps) {
   return (
+    <ModalContent
+      overlayClassName="fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[2px]"
+      className={cn(
+        'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-5 overflow-y-auto',
+        'rounded-2xl border border-border bg-card p-6 text-foreground shadow-2xl focus-visible:outline-none sm:p-7',
+        className,
+      )}
+      {...(description ? {} : { 'aria-describedby': undefined })}
+      {...props}
+    >
+      <div className="grid gap-1.5 pr-8">
+        <RadixDialog.Title className="text-lg leading-snug font-semibold tracking-tight">
+          {title}
+        </RadixDialog.Title>
+        {description ? (
+          <RadixDialog.Description className="text-sm text-muted-foreground">
+            {description}
+          </RadixDialog.Description>
+        ) : null}
+      </div>
+      {children}
+      {/* Last in the DOM, so the first field (not "close") gets focus when the dialog opens. */}
+      <RadixDialog.Close
+        className="absolute top-4 right-4 inline-flex size-9 items-center justify-center rounded-lg text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        aria-label={closeLabel}
+      >
+        <X aria-hidden="true" className="size-4" />
+      </RadixDialog.Close>
+    </ModalContent>
+  );
+}
+
+/** The modal layer of a dialog or a sheet: overlay, content and where focus returns; the caller gives the look. */
+export function ModalContent({
+  overlayClassName,
+  returnFocusTo,
+  onCloseAutoFocus,
+  ...props
+}: ComponentProps<typeof RadixDialog.Content> & {
+  overlayClassName: string;
+  returnFocusTo?: HTMLElement | null | undefined;
+}) {
+  return (
     <RadixDialog.Portal>
-      <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[2px]" />
+      <RadixDialog.Overlay className={overlayClassName} />
       <RadixDialog.Content
-        className={cn(
-          'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-5 overflow-y-auto',
-          'rounded-2xl border border-border bg-card p-6 text-foreground shadow-2xl focus-visible:outline-none sm:p-7',
-          className,
-        )}
-        {...(description ? {} : { 'aria-describedby': undefined })}
         onCloseAutoFocus={(event) => {
           onCloseAutoFocus?.(event);
           if (!event.defaultPrevented && returnFocusTo?.isConnected) {
@@ -49,26 +84,7 @@ export function DialogContent({
           }
         }}
         {...props}
-      >
-        <div className="grid gap-1.5 pr-8">
-          <RadixDialog.Title className="text-lg leading-snug font-semibold tracking-tight">
-            {title}
-          </RadixDialog.Title>
-          {description ? (
-            <RadixDialog.Description className="text-sm text-muted-foreground">
-              {description}
-            </RadixDialog.Description>
-          ) : null}
-        </div>
-        {children}
-        {/* Last in the DOM, so the first field (not "close") gets focus when the dialog opens. */}
-        <RadixDialog.Close
-          className="absolute top-4 right-4 inline-flex size-9 items-center justify-center rounded-lg text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-          aria-label={closeLabel}
-        >
-          <X aria-hidden="true" className="size-4" />
-        </RadixDialog.Close>
-      </RadixDialog.Content>
+      />
     </RadixDialog.Portal>
   );
 }

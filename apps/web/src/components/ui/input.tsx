@@ -10,6 +10,11 @@ export function Input({ className, type = 'text', ...props }: ComponentProps<'in
   return <input type={type} className={cn(fieldClasses, 'h-10', className)} {...props} />;
 }
 
+/** An e-mail address: the keyboard, autofill and (no) spell check an address wants. */
+export function EmailInput(props: Omit<ComponentProps<'input'>, 'type'>) {
+  return <Input type="email" autoComplete="email" inputMode="email" spellCheck={false} {...props} />;
+}
+
 export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
   return <textarea className={cn(fieldClasses, 'min-h-20 py-2 leading-relaxed', className)} {...props} />;
 }

@@ -4,12 +4,11 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { FormAlert } from '@/components/ui/form-alert';
-import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
+import { EmailInput } from '@/components/ui/input';
 import { isApiError } from '@/lib/api-errors';
 import { requestLogin } from '@/lib/app-events';
 import { useForgotPassword } from '../api/forgot-password';
+import { AccountFormScreen } from '../components/account-form';
 import { AccountScreen } from '../components/account-screen';
 import { useProblemMessage } from '../components/use-problem-message';
 import { emailFormSchema, type EmailValues } from '../utils/account-forms';
@@ -43,30 +42,18 @@ function ForgotPasswordForm({ onSent }: { onSent: (email: string) => void }) {
   });
 
   return (
-    <AccountScreen title={t('forgotTitle')} lead={t('forgotLead')}>
-      <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
-        <Field label={t('email', { ns: 'Form' })} error={message(errors.email?.message)}>
-          <Input
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            spellCheck={false}
-            required
-            aria-required="true"
-            {...form.register('email')}
-          />
-        </Field>
-        {errors.root ? (
-          <FormAlert>
-            {errors.root.message === 'rateLimited' ? t('rateLimited', { ns: 'Error' }) : t('failed')}
-          </FormAlert>
-        ) : null}
-        <Button type="submit" className="mt-2" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
-          {isSubmitting ? <Spinner className="size-4" /> : null}
-          {t('forgotSubmit')}
-        </Button>
-      </form>
-    </AccountScreen>
+    <AccountFormScreen
+      title={t('forgotTitle')}
+      lead={t('forgotLead')}
+      onSubmit={submit}
+      failure={errors.root?.message}
+      busy={isSubmitting}
+      submitLabel={t('forgotSubmit')}
+    >
+      <Field label={t('email', { ns: 'Form' })} error={message(errors.email?.message)}>
+        <EmailInput required aria-required="true" {...form.register('email')} />
+      </Field>
+    </AccountFormScreen>
   );
 }
 

@@ -6,11 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-errors';
 import { useResetPassword } from '../api/reset-password';
+import { AccountFormScreen } from '../components/account-form';
 import { AccountScreen } from '../components/account-screen';
 import { PasswordFields } from '../components/password-fields';
 import { useLinkToken } from '../components/use-link-token';
@@ -58,31 +57,27 @@ function NewPasswordForm({ token, onLinkFailed }: { token: string; onLinkFailed:
   });
 
   return (
-    <AccountScreen title={t('resetTitle')} lead={t('resetLead')}>
-      <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
-        <PasswordFields
-          password={{
-            label: t('passwordNew', { ns: 'Form' }),
-            field: form.register('password'),
-            problem: errors.password?.message,
-          }}
-          repeat={{
-            label: t('passwordRepeat', { ns: 'Form' }),
-            field: form.register('repeat'),
-            problem: errors.repeat?.message,
-          }}
-        />
-        {errors.root ? (
-          <FormAlert>
-            {errors.root.message === 'rateLimited' ? t('rateLimited', { ns: 'Error' }) : t('failed')}
-          </FormAlert>
-        ) : null}
-        <Button type="submit" className="mt-2" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
-          {isSubmitting ? <Spinner className="size-4" /> : null}
-          {t('resetSubmit')}
-        </Button>
-      </form>
-    </AccountScreen>
+    <AccountFormScreen
+      title={t('resetTitle')}
+      lead={t('resetLead')}
+      onSubmit={submit}
+      failure={errors.root?.message}
+      busy={isSubmitting}
+      submitLabel={t('resetSubmit')}
+    >
+      <PasswordFields
+        password={{
+          label: t('passwordNew', { ns: 'Form' }),
+          field: form.register('password'),
+          problem: errors.password?.message,
+        }}
+        repeat={{
+          label: t('passwordRepeat', { ns: 'Form' }),
+          field: form.register('repeat'),
+          problem: errors.repeat?.message,
+        }}
+      />
+    </AccountFormScreen>
   );
 }
 

@@ -1,21 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PERSON_LIMITS } from '@portal/contract/person';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ConsentCheckbox } from '@/components/consent-checkbox';
+import { CompanyField, LanguageField, NameFields, SalutationField } from '@/components/person-fields';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { FormAlert } from '@/components/ui/form-alert';
-import { Input } from '@/components/ui/input';
-import { NativeSelect } from '@/components/ui/native-select';
-import { Spinner } from '@/components/ui/spinner';
+import { EmailInput } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-errors';
 import { requestLogin } from '@/lib/app-events';
 import { useSignupMode } from '@/resources/public-config';
 import { useSignUp } from '../api/sign-up';
+import { RequestFailedAlert, SubmitButton } from '../components/account-form';
 import { AccountScreen } from '../components/account-screen';
 import { PasswordFields } from '../components/password-fields';
 import { ResendVerification } from '../components/resend-verification';
@@ -52,7 +52,6 @@ function SignupForm({ onSent, onClosed }: { onSent: (email: string) => void; onC
   const language = useLanguage();
   const signUp = useSignUp();
   const message = useProblemMessage();
-  const termsId = useId();
   const form = useForm<SignupValues>({
     resolver: zodResolver(signupFormSchema),
     defaultValues: {
@@ -89,65 +88,24 @@ function SignupForm({ onSent, onClosed }: { onSent: (email: string) => void; onC
     }
   });
 
-  const link = (href: string) => (
-    // Trans puts the link text inside. A new tab keeps what was typed; the link does not tick the box.
-    <a
-      href={href}
-      target="_blank"
-      rel="noopener noreferrer"
-      aria-describedby={`${termsId}-new-tab`}
-      className="font-medium text-primary underline underline-offset-2"
-    />
-  );
-
   return (
     <AccountScreen title={t('signupTitle')} lead={t('signupLead')} wide>
       <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
         <div className="grid items-start gap-4 sm:grid-cols-[10rem_1fr_1fr]">
-          <Field label={t('salutation', { ns: 'Form' })} error={message(errors.salutation?.message)}>
-            <NativeSelect autoComplete="honorific-prefix" {...form.register('salutation')}>
-              <option value="">{t('salutationNone')}</option>
-              <option value="f">{t('salutationF', { ns: 'Form' })}</option>
-              <option value="m">{t('salutationM', { ns: 'Form' })}</option>
-            </NativeSelect>
-          </Field>
-          <Field label={t('firstname', { ns: 'Form' })} error={message(errors.firstname?.message)}>
-            <Input
-              autoComplete="given-name"
-              maxLength={PERSON_LIMITS.name}
-              required
-              aria-required="true"
-              {...form.register('firstname')}
-            />
-          </Field>
-          <Field label={t('lastname', { ns: 'Form' })} error={message(errors.lastname?.message)}>
-            <Input
-              autoComplete="family-name"
-              maxLength={PERSON_LIMITS.name}
-              required
-              aria-required="true"
-              {...form.register('lastname')}
-            />
-          </Field>
+          <SalutationField field={form.register('salutation')} error={message(errors.salutation?.message)} />
+          <NameFields
+            firstname={{ field: form.register('firstname'), error: message(errors.firstname?.message) }}
+            lastname={{ field: form.register('lastname'), error: message(errors.lastname?.message) }}
+          />
         </div>
         <div className="grid items-start gap-4 sm:grid-cols-2">
-          <Field
-            label={t('company', { ns: 'Form' })}
+          <CompanyField
+            field={form.register('company')}
             hint={t('optional', { ns: 'Form' })}
             error={message(errors.company?.message)}
-          >
-            <Input
-              autoComplete="organization"
-              maxLength={PERSON_LIMITS.company}
-              {...form.register('company')}
-            />
-          </Field>
+          />
           <Field label={t('email', { ns: 'Form' })} error={message(errors.email?.message)}>
-            <Input
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              spellCheck={false}
+            <EmailInput
               maxLength={PERSON_LIMITS.email}
               required
               aria-required="true"
@@ -166,47 +124,22 @@ function SignupForm({ onSent, onClosed }: { onSent: (email: string) => void; onC
               problem: errors.repeat?.message,
             }}
           />
-          <Field label={t('language', { ns: 'Form' })} error={message(errors.language?.message)}>
-            <NativeSelect {...form.register('language')}>
-              <option value="de">{t('languageDe', { ns: 'Form' })}</option>
-              <option value="en">{t('languageEn', { ns: 'Form' })}</option>
-            </NativeSelect>
-          </Field>
+          <LanguageField field={form.register('language')} error={message(errors.language?.message)} />
         </div>
-        <div className="grid gap-1.5">
-          <div className="flex items-start gap-3">
-            <input
-              id={termsId}
-              type="checkbox"
-              className="mt-0.5 size-4 shrink-0 accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-              aria-invalid={errors.terms ? true : undefined}
-              aria-describedby={errors.terms ? `${termsId}-error` : undefined}
-              required
-              aria-required="true"
-              {...form.register('terms')}
+        <ConsentCheckbox
+          field={form.register('terms')}
+          invalid={Boolean(errors.terms)}
+          error={errors.terms ? message(errors.terms.message) : undefined}
+          required
+          label={(link) => (
+            <Trans
+              ns="Account"
+              i18nKey="terms"
+              components={{ terms: link(paths.legal('agb')), privacy: link(paths.legal('datenschutz')) }}
             />
-            <label htmlFor={termsId} className="text-sm leading-snug">
-              <Trans
-                ns="Account"
-                i18nKey="terms"
-                components={{ terms: link(paths.legal('agb')), privacy: link(paths.legal('datenschutz')) }}
-              />
-            </label>
-            <span id={`${termsId}-new-tab`} hidden>
-              {t('opensInNewTab', { ns: 'Form' })}
-            </span>
-          </div>
-          {errors.terms ? (
-            <p id={`${termsId}-error`} role="alert" className="text-sm text-red-700 dark:text-red-400">
-              {message(errors.terms.message)}
-            </p>
-          ) : null}
-        </div>
-        {errors.root ? (
-          <FormAlert>
-            {errors.root.message === 'rateLimited' ? t('rateLimited', { ns: 'Error' }) : t('failed')}
-          </FormAlert>
-        ) : null}
+          )}
+        />
+        <RequestFailedAlert problem={errors.root?.message} />
         <div className="flex flex-col-reverse items-stretch gap-3 pt-2 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-muted-foreground">
             {t('haveAccount')}{' '}
@@ -218,10 +151,7 @@ function SignupForm({ onSent, onClosed }: { onSent: (email: string) => void; onC
               {t('login')}
             </button>
           </p>
-          <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
-            {isSubmitting ? <Spinner className="size-4" /> : null}
-            {t('signupSubmit')}
-          </Button>
+          <SubmitButton busy={isSubmitting}>{t('signupSubmit')}</SubmitButton>
         </div>
       </form>
     </AccountScreen>

@@ -30,6 +30,18 @@ function project(id: string, name: string, serviceIds: string[]) {
   };
 }
 
+/** The dialog for the service Captcha and the user u1, once it shows (nothing watches it close). */
+async function openDialog() {
+  await renderWithProviders(
+    <AddToProjectDialog
+      service={{ id: 'captcha', name: 'Captcha' }}
+      userOid="u1"
+      onClose={() => undefined}
+    />,
+  );
+  return screen.findByRole('dialog', { name: 'addToProjectTitle' });
+}
+
 describe('AddToProjectDialog', () => {
   it('disables projects that hold the service and continue until one is chosen; adds the licence', async () => {
     let put = '';
@@ -68,14 +80,7 @@ describe('AddToProjectDialog', () => {
 
   it('says so when the user has no project yet', async () => {
     server.use(http.get('*/rest/collection/person/u1/project', () => HttpResponse.json([])));
-    await renderWithProviders(
-      <AddToProjectDialog
-        service={{ id: 'captcha', name: 'Captcha' }}
-        userOid="u1"
-        onClose={() => undefined}
-      />,
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'addToProjectTitle' });
+    const dialog = await openDialog();
     expect(await within(dialog).findByText('noProjects')).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'goToProjects' })).toHaveAttribute('href', '/projects');
   });
@@ -86,14 +91,7 @@ describe('AddToProjectDialog', () => {
         HttpResponse.json({ error: { code: 'internal', message: 'x' } }, { status: 500 }),
       ),
     );
-    await renderWithProviders(
-      <AddToProjectDialog
-        service={{ id: 'captcha', name: 'Captcha' }}
-        userOid="u1"
-        onClose={() => undefined}
-      />,
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'addToProjectTitle' });
+    const dialog = await openDialog();
     expect(await within(dialog).findByRole('alert')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'retry' })).toBeInTheDocument();
   });

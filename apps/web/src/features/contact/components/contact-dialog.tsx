@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod/mini';
+import { ConsentCheckbox } from '@/components/consent-checkbox';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
+import { EmailInput, Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { FormAlert } from '@/components/ui/form-alert';
 import { paths } from '@/config/paths';
@@ -41,7 +42,6 @@ export interface ContactDialogProps {
 export function ContactDialog({ onClose, returnFocusTo }: ContactDialogProps) {
   const { t } = useTranslation(['Modal', 'Form', 'Error', 'Notifications']);
   const send = useSendContactRequest();
-  const termsId = useId();
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -95,45 +95,15 @@ export function ContactDialog({ onClose, returnFocusTo }: ContactDialogProps) {
             </Field>
           </div>
           <Field label={t('email', { ns: 'Form' })} error={message(errors.email?.message)}>
-            <Input
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              spellCheck={false}
-              {...register('email')}
-            />
+            <EmailInput {...register('email')} />
           </Field>
-          <div className="flex items-start gap-3">
-            <input
-              id={termsId}
-              type="checkbox"
-              className="mt-0.5 size-4 shrink-0 accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-              aria-invalid={errors.terms ? true : undefined}
-              {...register('terms')}
-            />
-            <label htmlFor={termsId} className="text-sm leading-snug">
-              {/* A new tab: the form keeps what was typed. Clicking the link does not tick the box. */}
-              <Trans
-                ns="Form"
-                i18nKey="terms"
-                components={{
-                  privacy: (
-                    // Trans puts the link text inside.
-                    <a
-                      href={paths.legal('datenschutz')}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      aria-describedby={`${termsId}-new-tab`}
-                      className="font-medium text-primary underline underline-offset-2"
-                    />
-                  ),
-                }}
-              />
-            </label>
-            <span id={`${termsId}-new-tab`} hidden>
-              {t('opensInNewTab', { ns: 'Form' })}
-            </span>
-          </div>
+          <ConsentCheckbox
+            field={register('terms')}
+            invalid={Boolean(errors.terms)}
+            label={(link) => (
+              <Trans ns="Form" i18nKey="terms" components={{ privacy: link(paths.legal('datenschutz')) }} />
+            )}
+          />
           {failure ? <FormAlert>{failure}</FormAlert> : null}
           <DialogFooter className="pt-2">
             <Button variant="outline" onClick={onClose}>

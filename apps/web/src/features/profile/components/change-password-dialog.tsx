@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PASSWORD_LIMITS } from '@portal/contract/person';
-import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/form-dialog';
+import { DialogClose, DialogFooter } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Input } from '@/components/ui/input';
@@ -26,21 +26,15 @@ import {
  */
 export function ChangePasswordDialog({ oid }: { oid: string }) {
   const { t } = useTranslation(['Profile', 'Modal']);
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="outline">{t('changePassword')}</Button>
-      </DialogTrigger>
-      <DialogContent
-        title={t('changePasswordTitle', { ns: 'Modal' })}
-        closeLabel={t('close', { ns: 'Modal' })}
-        className="sm:max-w-md"
-      >
-        {/* Mounted only while open: closing (or success) leaves no password behind. */}
-        <PasswordForm oid={oid} onDone={() => setOpen(false)} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      trigger={t('changePassword')}
+      title={t('changePasswordTitle', { ns: 'Modal' })}
+      className="sm:max-w-md"
+    >
+      {/* Mounted only while open: closing (or success) leaves no password behind. */}
+      {(close) => <PasswordForm oid={oid} onDone={close} />}
+    </FormDialog>
   );
 }
 
@@ -59,8 +53,8 @@ function PasswordForm({ oid, onDone }: { oid: string; onDone: () => void }) {
 
   const messages: Record<PasswordProblem, string> = {
     required: t('required', { ns: 'Error' }),
-    tooShort: t('passwordTooShort', { min: PASSWORD_LIMITS.min }),
-    tooLong: t('passwordTooLong', { max: PASSWORD_LIMITS.max }),
+    tooShort: t('passwordTooShort', { ns: 'Form', min: PASSWORD_LIMITS.min }),
+    tooLong: t('passwordTooLong', { ns: 'Form', max: PASSWORD_LIMITS.max }),
     tooCommon: t('passwordTooCommon', { ns: 'Form' }),
     mismatch: t('pwMismatch', { ns: 'Error' }),
     pwWrong: t('pwWrong', { ns: 'Error' }),
@@ -102,7 +96,7 @@ function PasswordForm({ oid, onDone }: { oid: string; onDone: () => void }) {
       </Field>
       <Field
         label={t('passwordNew', { ns: 'Form' })}
-        hint={t('passwordHint', { min: PASSWORD_LIMITS.min })}
+        hint={t('passwordHint', { ns: 'Form', min: PASSWORD_LIMITS.min, max: PASSWORD_LIMITS.max })}
         error={error('next')}
       >
         <Input type="password" autoComplete="new-password" required aria-required="true" {...field('next')} />

@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PERSON_LIMITS, type Person, type PersonPatch } from '@portal/contract/person';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/form-dialog';
+import { CompanyField, LanguageField, NameFields, SalutationField } from '@/components/person-fields';
+import { DialogClose, DialogFooter } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { FormAlert } from '@/components/ui/form-alert';
 import { isApiError } from '@/lib/api-errors';
@@ -49,21 +49,15 @@ export function changedFields(user: Person, values: AccountValues): PersonPatch 
 
 /** The save-profile modal: e-mail read-only, salutation Herr/Frau, language Deutsch/English. */
 export function EditAccountDialog({ user }: { user: Person }) {
-  const { t } = useTranslation(['Profile', 'Form', 'Modal', 'Notifications', 'Error']);
-  const [open, setOpen] = useState(false);
+  const { t } = useTranslation(['Profile', 'Modal']);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="outline">{t('editAccount')}</Button>
-      </DialogTrigger>
-      <DialogContent
-        title={t('editProfileTitle', { ns: 'Modal' })}
-        closeLabel={t('close', { ns: 'Modal' })}
-        className="sm:max-w-xl"
-      >
-        <AccountForm user={user} onDone={() => setOpen(false)} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      trigger={t('editAccount')}
+      title={t('editProfileTitle', { ns: 'Modal' })}
+      className="sm:max-w-xl"
+    >
+      {(close) => <AccountForm user={user} onDone={close} />}
+    </FormDialog>
   );
 }
 
@@ -94,53 +88,22 @@ function AccountForm({ user, onDone }: { user: Person; onDone: () => void }) {
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
-        <Field label={t('salutation', { ns: 'Form' })}>
-          <NativeSelect {...form.register('salutation')}>
-            <option value="">{t('salutationNone')}</option>
-            <option value="f">{t('salutationF', { ns: 'Form' })}</option>
-            <option value="m">{t('salutationM', { ns: 'Form' })}</option>
-          </NativeSelect>
-        </Field>
+        <SalutationField field={form.register('salutation')} />
         <Field label={t('email', { ns: 'Form' })} hint={t('readOnly', { ns: 'Form' })}>
           <Input type="email" value={user.email} readOnly autoComplete="email" />
         </Field>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={t('firstname', { ns: 'Form' })} error={required(errors.firstname?.message)}>
-          <Input
-            autoComplete="given-name"
-            maxLength={PERSON_LIMITS.name}
-            required
-            aria-required="true"
-            {...form.register('firstname')}
-          />
-        </Field>
-        <Field label={t('lastname', { ns: 'Form' })} error={required(errors.lastname?.message)}>
-          <Input
-            autoComplete="family-name"
-            maxLength={PERSON_LIMITS.name}
-            required
-            aria-required="true"
-            {...form.register('lastname')}
-          />
-        </Field>
-        <Field label={t('company', { ns: 'Form' })} error={required(errors.company?.message)}>
-          <Input
-            autoComplete="organization"
-            maxLength={PERSON_LIMITS.company}
-            {...form.register('company')}
-          />
-        </Field>
+        <NameFields
+          firstname={{ field: form.register('firstname'), error: required(errors.firstname?.message) }}
+          lastname={{ field: form.register('lastname'), error: required(errors.lastname?.message) }}
+        />
+        <CompanyField field={form.register('company')} error={required(errors.company?.message)} />
         <Field label={t('place', { ns: 'Form' })} error={required(errors.place?.message)}>
           <Input autoComplete="address-level2" maxLength={PERSON_LIMITS.place} {...form.register('place')} />
         </Field>
       </div>
-      <Field label={t('language', { ns: 'Form' })}>
-        <NativeSelect {...form.register('language')}>
-          <option value="de">{t('languageDe', { ns: 'Form' })}</option>
-          <option value="en">{t('languageEn', { ns: 'Form' })}</option>
-        </NativeSelect>
-      </Field>
+      <LanguageField field={form.register('language')} />
       {errors.root ? <FormAlert>{t('saveFailed')}</FormAlert> : null}
       <DialogFooter>
         <DialogClose asChild>
