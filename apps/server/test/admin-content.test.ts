@@ -41,6 +41,11 @@ describe('admin content', () => {
     mailbox = await startMailbox(smtpPort);
     ctx = await buildTestApp({ CONTACT_TO: 'team@example.com' });
     await upsertTranslations(ctx.db, readShippedTranslations());
+    // Loading every text blocks SQLite's thread for a moment; on a busy machine the app then
+    // answers 503 (event loop late) until it has caught up, as a real instance would.
+    for (let i = 0; i < 100 && (await ctx.app.inject({ method: 'GET', url: '/rest/ready' })).statusCode !== 200; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
     const adminPerson = await createPerson(ctx.db, { isAdmin: 1 });
     adminId = adminPerson.id;
     admin = bearer(await login(ctx.app, adminPerson));
@@ -54,9 +59,9 @@ describe('admin content', () => {
     });
   });
   afterAll(async () => {
-    await worker.stop();
-    await ctx.close();
-    await mailbox.close();
+    await worker?.stop();
+    await ctx?.close();
+    await mailbox?.close();
   });
 
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, headers = admin) =>

@@ -11,8 +11,9 @@ import { compileSerializer } from '../../plugins/response-serializer.js';
 import { CATALOGUE_TOPIC } from './catalogue-changes.js';
 import { legalPages, pricePackages, serviceSummaries, serviceWithGallery } from './catalogue.service.js';
 
-// Browsers and proxies may keep an answer a minute, then revalidate it with its ETag (304).
-const publicCache = { cacheControl: 'public, max-age=60' };
+// Browsers and proxies revalidate every time with the ETag (a 304 without a body while nothing
+// changed), so an admin's change reaches the next page a visitor opens (docs/admin.md#content).
+const publicCache = { cacheControl: 'public, no-cache' };
 /** Backstop for catalogue edits made outside every instance's change feed (see AnswerCache). */
 const MAX_AGE_MS = 60_000;
 

@@ -33,7 +33,7 @@ import { adminContactRequestsQueryOptions, useUpdateContactRequest, type Contact
 import { AdminScreen } from '../components/admin-screen';
 import { Pagination } from '../components/pagination';
 import { UnsavedChangesGuard } from '../hooks/use-unsaved-changes';
-import { fieldErrorText } from '../utils/field-errors';
+import { contentFieldError } from '../utils/content-field-error';
 
 function queryOf(search: URLSearchParams): ContactQuery {
   const page = Number(search.get('page'));
@@ -216,7 +216,7 @@ function RequestCard({
               ))}
             </NativeSelect>
           </Field>
-          <Field label={t('contactNote')} hint={t('contactNoteHint')} error={fieldErrorText(tAdmin, errors.note)}>
+          <Field label={t('contactNote')} hint={t('contactNoteHint')} error={contentFieldError(tAdmin, errors.note)}>
             <AutoGrowTextarea maxLength={ADMIN_CONTENT_LIMITS.note} {...form.register('note')} />
           </Field>
         </div>

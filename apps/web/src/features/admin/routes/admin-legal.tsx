@@ -35,7 +35,7 @@ import { readSession } from '@/lib/session';
 import { adminLegalPagesQueryOptions, useDeleteLegalPage, useSaveLegalPage } from '../api/admin-legal-pages';
 import { AdminScreen } from '../components/admin-screen';
 import { UnsavedChangesGuard } from '../hooks/use-unsaved-changes';
-import { fieldErrorText } from '../utils/field-errors';
+import { contentFieldError } from '../utils/content-field-error';
 
 export const adminLegalLoader: RouteDataLoader = async ({ queryClient }) => {
   if (!readSession()) return;
@@ -200,7 +200,7 @@ function PageEditor({ page, onDone }: { page: ListedPage | null; onDone: () => v
   });
   const { errors, isDirty, isSubmitting, isSubmitSuccessful } = form.formState;
   const html = useWatch({ control: form.control, name: 'html' });
-  const error = (e: { type?: string | number; message?: string } | undefined) => fieldErrorText(tAdmin, e);
+  const error = (e: { type?: string | number; message?: string } | undefined) => contentFieldError(tAdmin, e);
   const fixedName = page !== null && linked.has(page.internalName);
 
   const submit = form.handleSubmit(async (values) => {

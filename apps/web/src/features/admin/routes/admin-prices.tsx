@@ -34,7 +34,7 @@ import {
 } from '../api/admin-price-packages';
 import { AdminScreen } from '../components/admin-screen';
 import { UnsavedChangesGuard } from '../hooks/use-unsaved-changes';
-import { fieldErrorText } from '../utils/field-errors';
+import { contentFieldError } from '../utils/content-field-error';
 
 export const adminPricesLoader: RouteDataLoader = async ({ queryClient }) => {
   if (!readSession()) return;
@@ -222,7 +222,7 @@ function PackageEditor({ pack, onDone }: { pack: AdminPricePackage | null; onDon
   const save = useSavePricePackage();
   const form = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: toValues(pack) });
   const { errors, isDirty, isSubmitting, isSubmitSuccessful } = form.formState;
-  const error = (e: { type?: string | number; message?: string } | undefined) => fieldErrorText(tAdmin, e);
+  const error = (e: { type?: string | number; message?: string } | undefined) => contentFieldError(tAdmin, e);
 
   const submit = form.handleSubmit(async (values) => {
     const changes = {

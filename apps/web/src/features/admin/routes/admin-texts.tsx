@@ -31,7 +31,7 @@ import { adminTextsQueryOptions, useSaveText, type TextsQuery } from '../api/adm
 import { AdminScreen } from '../components/admin-screen';
 import { Pagination } from '../components/pagination';
 import { UnsavedChangesGuard } from '../hooks/use-unsaved-changes';
-import { fieldErrorText } from '../utils/field-errors';
+import { contentFieldError } from '../utils/content-field-error';
 
 function queryOf(search: URLSearchParams): TextsQuery {
   const page = Number(search.get('page'));
@@ -176,7 +176,7 @@ function TextRow({ item, onDirty }: { item: AdminTranslationItem; onDirty: (key:
     defaultValues: { de: item.de, en: item.en },
   });
   const { errors, isDirty, isSubmitting } = form.formState;
-  const error = (e: { type?: string | number; message?: string } | undefined) => fieldErrorText(tAdmin, e);
+  const error = (e: { type?: string | number; message?: string } | undefined) => contentFieldError(tAdmin, e);
 
   useEffect(() => {
     onDirty(item.key, isDirty);
@@ -214,7 +214,7 @@ function TextRow({ item, onDirty }: { item: AdminTranslationItem; onDirty: (key:
           <Field label={t('german')} error={error(errors.de)}>
             <AutoGrowTextarea maxLength={ADMIN_CONTENT_LIMITS.text} aria-required="true" {...form.register('de')} />
           </Field>
-          <Field label={t('english')} hint={t('englishHint')} error={error(errors.en)}>
+          <Field label={t('english')} error={error(errors.en)}>
             <AutoGrowTextarea maxLength={ADMIN_CONTENT_LIMITS.text} {...form.register('en')} />
           </Field>
         </div>
