@@ -47,6 +47,7 @@ describe('migrations and demo seed', () => {
       '0004-usage-rollup',
       '0005-project-members',
       '0006-licence-tools',
+      '0009-admin-content',
     ]);
     expect(await migrateToLatest(database.db, database.schema)).toEqual([]);
     for (const table of TABLES) expect(await countRows(database.db, table)).toBe(0);
