@@ -85,7 +85,9 @@ describe(`shared projects (${dialect})`, () => {
   const invitationsOf = async (who: Actor) => {
     const res = await call(who, 'GET', `/rest/collection/person/${who.id}/invitation`);
     expect(res.statusCode).toBe(200);
-    return res.json<Array<{ id: string; project: { id: string; name: string; owner: string }; role: string }>>();
+    return res.json<
+      Array<{ id: string; project: { id: string; name: string; owner: string }; role: string }>
+    >();
   };
 
   /** Invites by address and accepts as the invited person. */
@@ -103,7 +105,9 @@ describe(`shared projects (${dialect})`, () => {
 
   /** A project of the owner with one licence, the editor and the viewer as members. */
   const sharedProject = async () => {
-    const projectId = await createProjectViaApi(ctx.app, actors.owner.token, actors.owner.id, { name: 'Shared shop' });
+    const projectId = await createProjectViaApi(ctx.app, actors.owner.token, actors.owner.id, {
+      name: 'Shared shop',
+    });
     const licenceId = await addLicenceViaApi(ctx.app, actors.owner.token, projectId, serviceId);
     await addMember(projectId, actors.editor, 'editor');
     await addMember(projectId, actors.viewer, 'viewer');
@@ -155,7 +159,11 @@ describe(`shared projects (${dialect})`, () => {
   }
 
   const ROUTES: RouteCase[] = [
-    { name: 'read the project', needed: 'viewer', request: (p) => ({ method: 'GET', url: `/rest/collection/project/${p.projectId}` }) },
+    {
+      name: 'read the project',
+      needed: 'viewer',
+      request: (p) => ({ method: 'GET', url: `/rest/collection/project/${p.projectId}` }),
+    },
     {
       name: 'read a licence',
       needed: 'viewer',
@@ -169,22 +177,36 @@ describe(`shared projects (${dialect})`, () => {
     {
       name: 'rename the project',
       needed: 'editor',
-      request: (p) => ({ method: 'PATCH', url: `/rest/collection/project/${p.projectId}`, payload: { name: 'Renamed' } }),
+      request: (p) => ({
+        method: 'PATCH',
+        url: `/rest/collection/project/${p.projectId}`,
+        payload: { name: 'Renamed' },
+      }),
     },
     {
       name: 'add a licence',
       needed: 'editor',
-      request: (p) => ({ method: 'PUT', url: `/rest/collection/project/${p.projectId}/service_licence/${otherServiceId}` }),
+      request: (p) => ({
+        method: 'PUT',
+        url: `/rest/collection/project/${p.projectId}/service_licence/${otherServiceId}`,
+      }),
     },
     {
       name: 'remove a licence',
       needed: 'editor',
-      request: (p) => ({ method: 'DELETE', url: `/rest/collection/project/${p.projectId}/service_licence/${p.licenceId}` }),
+      request: (p) => ({
+        method: 'DELETE',
+        url: `/rest/collection/project/${p.projectId}/service_licence/${p.licenceId}`,
+      }),
     },
     {
       name: 'switch a licence off',
       needed: 'editor',
-      request: (p) => ({ method: 'PATCH', url: `/rest/collection/service_licence/${p.licenceId}`, payload: { online: false } }),
+      request: (p) => ({
+        method: 'PATCH',
+        url: `/rest/collection/service_licence/${p.licenceId}`,
+        payload: { online: false },
+      }),
     },
     {
       name: "save a licence's settings",
@@ -216,36 +238,47 @@ describe(`shared projects (${dialect})`, () => {
     {
       name: 'withdraw an invitation',
       needed: 'owner',
-      request: (p) => ({ method: 'DELETE', url: `/rest/collection/project/${p.projectId}/member/${invitee.id}` }),
+      request: (p) => ({
+        method: 'DELETE',
+        url: `/rest/collection/project/${p.projectId}/member/${invitee.id}`,
+      }),
     },
-    { name: 'delete the project', needed: 'owner', request: (p) => ({ method: 'DELETE', url: `/rest/collection/project/${p.projectId}` }) },
+    {
+      name: 'delete the project',
+      needed: 'owner',
+      request: (p) => ({ method: 'DELETE', url: `/rest/collection/project/${p.projectId}` }),
+    },
   ];
 
-  it.each(ROUTES)('$name: $needed or above; a lower role gets 403 and changes nothing, others 404', async (route) => {
-    const whos: Who[] = ['stranger', 'admin', 'viewer', 'editor', 'owner'];
-    for (const who of whos) {
-      const outcome = expected(who, route.needed);
-      // A fresh project for every call that may succeed and change it.
-      const project = await sharedProject();
-      const { method, url, payload } = route.request(project);
-      const before = await snapshot(ctx.db);
-      const res = await call(actors[who], method, url, payload);
-      if (outcome === 'ok') {
-        expect(res.statusCode, `${who} ${method} ${url}: ${res.body}`).toBeGreaterThanOrEqual(200);
-        expect(res.statusCode, `${who} ${method} ${url}: ${res.body}`).toBeLessThan(300);
-      } else {
-        expect(res.statusCode, `${who} ${method} ${url}: ${res.body}`).toBe(outcome);
-        expect(res.body).not.toContain('Shared shop');
-        expect(await snapshot(ctx.db), `${who} ${method} ${url} changed data`).toBe(before);
+  it.each(ROUTES)(
+    '$name: $needed or above; a lower role gets 403 and changes nothing, others 404',
+    async (route) => {
+      const whos: Who[] = ['stranger', 'admin', 'viewer', 'editor', 'owner'];
+      for (const who of whos) {
+        const outcome = expected(who, route.needed);
+        // A fresh project for every call that may succeed and change it.
+        const project = await sharedProject();
+        const { method, url, payload } = route.request(project);
+        const before = await snapshot(ctx.db);
+        const res = await call(actors[who], method, url, payload);
+        if (outcome === 'ok') {
+          expect(res.statusCode, `${who} ${method} ${url}: ${res.body}`).toBeGreaterThanOrEqual(200);
+          expect(res.statusCode, `${who} ${method} ${url}: ${res.body}`).toBeLessThan(300);
+        } else {
+          expect(res.statusCode, `${who} ${method} ${url}: ${res.body}`).toBe(outcome);
+          expect(res.body).not.toContain('Shared shop');
+          expect(await snapshot(ctx.db), `${who} ${method} ${url} changed data`).toBe(before);
+        }
       }
-    }
-  });
+    },
+  );
 
   it('lists shared projects with the caller role and the owner, and never to others', async () => {
     const { projectId } = await sharedProject();
     for (const who of ['owner', 'editor', 'viewer'] as const) {
       const res = await call(actors[who], 'GET', `/rest/collection/person/${actors[who].id}/project`);
-      const listed = res.json<Array<{ id: string; role: string; projectOwner: { oid: string; name: string } }>>();
+      const listed =
+        res.json<Array<{ id: string; role: string; projectOwner: { oid: string; name: string } }>>();
       const project = listed.find((p) => p.id === projectId);
       expect(project?.role, who).toBe(who);
       expect(project?.projectOwner).toEqual({ oid: actors.owner.id, name: 'Olga Test' });
@@ -259,7 +292,9 @@ describe(`shared projects (${dialect})`, () => {
   });
 
   it('invites an existing account: an invitation in the app and a mail in their language; accepting makes them a member', async () => {
-    const projectId = await createProjectViaApi(ctx.app, actors.owner.token, actors.owner.id, { name: 'Mail shop' });
+    const projectId = await createProjectViaApi(ctx.app, actors.owner.token, actors.owner.id, {
+      name: 'Mail shop',
+    });
     const guest = await newActor('Gina');
     await ctx.db.updateTable('person').set({ language: 'en' }).where('id', '=', guest.id).execute();
     const res = await call(actors.owner, 'POST', `/rest/collection/project/${projectId}/member`, {
@@ -268,7 +303,11 @@ describe(`shared projects (${dialect})`, () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json<Array<{ person: { oid: string }; role: string; state: string }>>()).toContainEqual(
-      expect.objectContaining({ person: expect.objectContaining({ oid: guest.id }), role: 'editor', state: 'invited' }),
+      expect.objectContaining({
+        person: expect.objectContaining({ oid: guest.id }),
+        role: 'editor',
+        state: 'invited',
+      }),
     );
     const mail = await nextMail(guest.email);
     expect(mail.text).toContain('Olga Test has invited you to the project "Mail shop"');
@@ -278,37 +317,60 @@ describe(`shared projects (${dialect})`, () => {
     // Not a member before accepting.
     expect((await call(guest, 'GET', `/rest/collection/project/${projectId}`)).statusCode).toBe(404);
     const [invitation] = await invitationsOf(guest);
-    expect(invitation).toMatchObject({ project: { id: projectId, name: 'Mail shop', owner: 'Olga Test' }, role: 'editor' });
+    expect(invitation).toMatchObject({
+      project: { id: projectId, name: 'Mail shop', owner: 'Olga Test' },
+      role: 'editor',
+    });
     // Nobody else can answer it.
     for (const other of [actors.stranger, actors.owner, actors.admin]) {
-      expect((await call(other, 'POST', `/rest/collection/invitation/${invitation!.id}/accept`)).statusCode).toBe(404);
-      expect((await call(other, 'POST', `/rest/collection/invitation/${invitation!.id}/decline`)).statusCode).toBe(404);
+      expect(
+        (await call(other, 'POST', `/rest/collection/invitation/${invitation!.id}/accept`)).statusCode,
+      ).toBe(404);
+      expect(
+        (await call(other, 'POST', `/rest/collection/invitation/${invitation!.id}/decline`)).statusCode,
+      ).toBe(404);
     }
-    expect((await call(actors.stranger, 'GET', `/rest/collection/person/${guest.id}/invitation`)).statusCode).toBe(404);
+    expect(
+      (await call(actors.stranger, 'GET', `/rest/collection/person/${guest.id}/invitation`)).statusCode,
+    ).toBe(404);
 
     const accepted = await call(guest, 'POST', `/rest/collection/invitation/${invitation!.id}/accept`);
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json<{ id: string; role: string }>()).toMatchObject({ id: projectId, role: 'editor' });
     expect(await invitationsOf(guest)).toEqual([]);
-    expect((await call(guest, 'POST', `/rest/collection/invitation/${invitation!.id}/accept`)).statusCode).toBe(404);
+    expect(
+      (await call(guest, 'POST', `/rest/collection/invitation/${invitation!.id}/accept`)).statusCode,
+    ).toBe(404);
     const members = await call(guest, 'GET', `/rest/collection/project/${projectId}/member`);
-    expect(members.json<Array<{ person: { oid: string }; role: string; state: string }>>().map((m) => [m.person.oid, m.role, m.state])).toEqual([
+    expect(
+      members
+        .json<Array<{ person: { oid: string }; role: string; state: string }>>()
+        .map((m) => [m.person.oid, m.role, m.state]),
+    ).toEqual([
       [actors.owner.id, 'owner', 'active'],
       [guest.id, 'editor', 'active'],
     ]);
 
     // The same address again, or the owner's own: refused.
     for (const email of [guest.email, actors.owner.email]) {
-      const again = await call(actors.owner, 'POST', `/rest/collection/project/${projectId}/member`, { email, role: 'viewer' });
+      const again = await call(actors.owner, 'POST', `/rest/collection/project/${projectId}/member`, {
+        email,
+        role: 'viewer',
+      });
       expect(again.statusCode).toBe(409);
       expect(again.json<{ error: { code: string } }>().error.code).toBe('alreadyMember');
     }
   });
 
   it('invites an unknown address: the mail creates the account (sign-up closed), then the invitation waits for it', async () => {
-    const projectId = await createProjectViaApi(ctx.app, actors.owner.token, actors.owner.id, { name: 'New shop' });
+    const projectId = await createProjectViaApi(ctx.app, actors.owner.token, actors.owner.id, {
+      name: 'New shop',
+    });
     const email = `new-${newId().toLowerCase()}@example.com`;
-    const res = await call(actors.owner, 'POST', `/rest/collection/project/${projectId}/member`, { email, role: 'viewer' });
+    const res = await call(actors.owner, 'POST', `/rest/collection/project/${projectId}/member`, {
+      email,
+      role: 'viewer',
+    });
     expect(res.statusCode).toBe(201);
     const mail = await nextMail(email);
     // The inviter's language: the owner's account is German.
@@ -326,7 +388,9 @@ describe(`shared projects (${dialect})`, () => {
     const invited: Actor = { id: session.oid, email, password: 'a new passphrase 42', token: session.token };
     const [invitation] = await invitationsOf(invited);
     expect(invitation).toMatchObject({ project: { id: projectId }, role: 'viewer' });
-    expect((await call(invited, 'POST', `/rest/collection/invitation/${invitation!.id}/decline`)).statusCode).toBe(204);
+    expect(
+      (await call(invited, 'POST', `/rest/collection/invitation/${invitation!.id}/decline`)).statusCode,
+    ).toBe(204);
     expect(await invitationsOf(invited)).toEqual([]);
     expect((await call(invited, 'GET', `/rest/collection/project/${projectId}`)).statusCode).toBe(404);
     const members = await call(actors.owner, 'GET', `/rest/collection/project/${projectId}/member`);
@@ -336,20 +400,37 @@ describe(`shared projects (${dialect})`, () => {
   it('hands the project over: the new owner may everything, the old owner stays as editor', async () => {
     const { projectId } = await sharedProject();
     // Only an active member can take over; the owner's own role does not change by PATCH.
-    const stranger = await call(actors.owner, 'PATCH', `/rest/collection/project/${projectId}/member/${actors.stranger.id}`, {
-      role: 'owner',
-    });
+    const stranger = await call(
+      actors.owner,
+      'PATCH',
+      `/rest/collection/project/${projectId}/member/${actors.stranger.id}`,
+      {
+        role: 'owner',
+      },
+    );
     expect(stranger.statusCode).toBe(404);
-    const self = await call(actors.owner, 'PATCH', `/rest/collection/project/${projectId}/member/${actors.owner.id}`, {
-      role: 'editor',
-    });
+    const self = await call(
+      actors.owner,
+      'PATCH',
+      `/rest/collection/project/${projectId}/member/${actors.owner.id}`,
+      {
+        role: 'editor',
+      },
+    );
     expect(self.statusCode).toBe(409);
 
-    const res = await call(actors.owner, 'PATCH', `/rest/collection/project/${projectId}/member/${actors.editor.id}`, {
-      role: 'owner',
-    });
+    const res = await call(
+      actors.owner,
+      'PATCH',
+      `/rest/collection/project/${projectId}/member/${actors.editor.id}`,
+      {
+        role: 'owner',
+      },
+    );
     expect(res.statusCode).toBe(200);
-    expect(res.json<Array<{ person: { oid: string }; role: string }>>().map((m) => [m.person.oid, m.role])).toEqual([
+    expect(
+      res.json<Array<{ person: { oid: string }; role: string }>>().map((m) => [m.person.oid, m.role]),
+    ).toEqual([
       [actors.editor.id, 'owner'],
       [actors.viewer.id, 'viewer'],
       [actors.owner.id, 'editor'],
@@ -361,36 +442,63 @@ describe(`shared projects (${dialect})`, () => {
       projectOwner: { oid: actors.editor.id },
     });
     // The old owner may no longer delete or manage members; the new one may.
-    expect((await call(actors.owner, 'DELETE', `/rest/collection/project/${projectId}`)).statusCode).toBe(403);
+    expect((await call(actors.owner, 'DELETE', `/rest/collection/project/${projectId}`)).statusCode).toBe(
+      403,
+    );
     expect(
-      (await call(actors.owner, 'DELETE', `/rest/collection/project/${projectId}/member/${actors.viewer.id}`)).statusCode,
+      (await call(actors.owner, 'DELETE', `/rest/collection/project/${projectId}/member/${actors.viewer.id}`))
+        .statusCode,
     ).toBe(403);
-    expect((await call(actors.owner, 'PATCH', `/rest/collection/project/${projectId}`, { name: 'Still editing' })).statusCode).toBe(200);
     expect(
-      (await call(actors.editor, 'DELETE', `/rest/collection/project/${projectId}/member/${actors.owner.id}`)).statusCode,
+      (await call(actors.owner, 'PATCH', `/rest/collection/project/${projectId}`, { name: 'Still editing' }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await call(actors.editor, 'DELETE', `/rest/collection/project/${projectId}/member/${actors.owner.id}`))
+        .statusCode,
     ).toBe(204);
     expect((await call(actors.owner, 'GET', `/rest/collection/project/${projectId}`)).statusCode).toBe(404);
-    expect((await call(actors.editor, 'DELETE', `/rest/collection/project/${projectId}`)).statusCode).toBe(204);
+    expect((await call(actors.editor, 'DELETE', `/rest/collection/project/${projectId}`)).statusCode).toBe(
+      204,
+    );
   });
 
   it('lets a member leave, but not the owner; a viewer cannot remove others', async () => {
     const { projectId } = await sharedProject();
     const before = await snapshot(ctx.db);
-    const byViewer = await call(actors.viewer, 'DELETE', `/rest/collection/project/${projectId}/member/${actors.editor.id}`);
+    const byViewer = await call(
+      actors.viewer,
+      'DELETE',
+      `/rest/collection/project/${projectId}/member/${actors.editor.id}`,
+    );
     expect(byViewer.statusCode).toBe(403);
     expect(await snapshot(ctx.db)).toBe(before);
-    const ownerLeaves = await call(actors.owner, 'DELETE', `/rest/collection/project/${projectId}/member/${actors.owner.id}`);
+    const ownerLeaves = await call(
+      actors.owner,
+      'DELETE',
+      `/rest/collection/project/${projectId}/member/${actors.owner.id}`,
+    );
     expect(ownerLeaves.statusCode).toBe(409);
     expect(ownerLeaves.json<{ error: { code: string } }>().error.code).toBe('ownerStays');
 
-    const leaves = await call(actors.viewer, 'DELETE', `/rest/collection/project/${projectId}/member/${actors.viewer.id}`);
+    const leaves = await call(
+      actors.viewer,
+      'DELETE',
+      `/rest/collection/project/${projectId}/member/${actors.viewer.id}`,
+    );
     expect(leaves.statusCode).toBe(204);
     expect((await call(actors.viewer, 'GET', `/rest/collection/project/${projectId}`)).statusCode).toBe(404);
     const list = await call(actors.viewer, 'GET', `/rest/collection/person/${actors.viewer.id}/project`);
     expect(list.json<Array<{ id: string }>>().map((p) => p.id)).not.toContain(projectId);
     // Leaving again: not a member any more.
     expect(
-      (await call(actors.viewer, 'DELETE', `/rest/collection/project/${projectId}/member/${actors.viewer.id}`)).statusCode,
+      (
+        await call(
+          actors.viewer,
+          'DELETE',
+          `/rest/collection/project/${projectId}/member/${actors.viewer.id}`,
+        )
+      ).statusCode,
     ).toBe(404);
   });
 
@@ -401,7 +509,10 @@ describe(`shared projects (${dialect})`, () => {
       call(actors.viewer, 'PATCH', `/rest/collection/service_licence/${licenceId}`, { online: false }),
       call(actors.viewer, 'PATCH', `/rest/collection/project/${projectId}`, { description: 'changed' }),
       call(actors.viewer, 'DELETE', `/rest/collection/project/${projectId}/service_licence/${licenceId}`),
-      call(actors.viewer, 'POST', `/rest/collection/project/${projectId}/member`, { email: 'x@example.com', role: 'editor' }),
+      call(actors.viewer, 'POST', `/rest/collection/project/${projectId}/member`, {
+        email: 'x@example.com',
+        role: 'editor',
+      }),
     ];
     for (const res of await Promise.all(writes)) {
       expect(res.statusCode).toBe(403);
@@ -418,25 +529,50 @@ describe(`shared projects (${dialect})`, () => {
   it('changes the role of a member and of a pending invitation', async () => {
     const { projectId } = await sharedProject();
     const guest = await newActor('Gustav');
-    await call(actors.owner, 'POST', `/rest/collection/project/${projectId}/member`, { email: guest.email, role: 'viewer' });
-    const up = await call(actors.owner, 'PATCH', `/rest/collection/project/${projectId}/member/${actors.viewer.id}`, {
-      role: 'editor',
+    await call(actors.owner, 'POST', `/rest/collection/project/${projectId}/member`, {
+      email: guest.email,
+      role: 'viewer',
     });
+    const up = await call(
+      actors.owner,
+      'PATCH',
+      `/rest/collection/project/${projectId}/member/${actors.viewer.id}`,
+      {
+        role: 'editor',
+      },
+    );
     expect(up.statusCode).toBe(200);
-    expect((await call(actors.viewer, 'PATCH', `/rest/collection/project/${projectId}`, { name: 'Now editing' })).statusCode).toBe(200);
-    const invited = await call(actors.owner, 'PATCH', `/rest/collection/project/${projectId}/member/${guest.id}`, {
-      role: 'editor',
-    });
+    expect(
+      (await call(actors.viewer, 'PATCH', `/rest/collection/project/${projectId}`, { name: 'Now editing' }))
+        .statusCode,
+    ).toBe(200);
+    const invited = await call(
+      actors.owner,
+      'PATCH',
+      `/rest/collection/project/${projectId}/member/${guest.id}`,
+      {
+        role: 'editor',
+      },
+    );
     expect(invited.json<Array<{ person: { oid: string }; role: string; state: string }>>()).toContainEqual(
-      expect.objectContaining({ person: expect.objectContaining({ oid: guest.id }), role: 'editor', state: 'invited' }),
+      expect.objectContaining({
+        person: expect.objectContaining({ oid: guest.id }),
+        role: 'editor',
+        state: 'invited',
+      }),
     );
     // Withdrawn: the invitation is gone for the guest.
-    expect((await call(actors.owner, 'DELETE', `/rest/collection/project/${projectId}/member/${guest.id}`)).statusCode).toBe(204);
+    expect(
+      (await call(actors.owner, 'DELETE', `/rest/collection/project/${projectId}/member/${guest.id}`))
+        .statusCode,
+    ).toBe(204);
     expect((await invitationsOf(guest)).map((i) => i.project.id)).not.toContain(projectId);
   });
 
   it(`holds at most ${MEMBER_LIMITS.perProject} members and invitations per project`, async () => {
-    const projectId = await createProjectViaApi(ctx.app, actors.owner.token, actors.owner.id, { name: 'Full shop' });
+    const projectId = await createProjectViaApi(ctx.app, actors.owner.token, actors.owner.id, {
+      name: 'Full shop',
+    });
     const now = new Date().toISOString();
     for (let i = 0; i < MEMBER_LIMITS.perProject; i++) {
       const person = await ctx.db
@@ -459,12 +595,22 @@ describe(`shared projects (${dialect})`, () => {
         .executeTakeFirstOrThrow();
       await ctx.db
         .insertInto('projectInvitation')
-        .values({ id: newId(), projectId, personId: person.id, role: 'viewer', invitedBy: actors.owner.id, createdAt: now })
+        .values({
+          id: newId(),
+          projectId,
+          personId: person.id,
+          role: 'viewer',
+          invitedBy: actors.owner.id,
+          createdAt: now,
+        })
         .execute();
     }
     const before = await snapshot(ctx.db);
     for (const email of [actors.stranger.email, `nobody-${projectId.toLowerCase()}@example.com`]) {
-      const res = await call(actors.owner, 'POST', `/rest/collection/project/${projectId}/member`, { email, role: 'viewer' });
+      const res = await call(actors.owner, 'POST', `/rest/collection/project/${projectId}/member`, {
+        email,
+        role: 'viewer',
+      });
       expect(res.statusCode).toBe(409);
       expect(res.json<{ error: { code: string } }>().error.code).toBe('tooManyMembers');
     }
@@ -478,6 +624,8 @@ describe(`shared projects (${dialect})`, () => {
       role: 'owner',
     });
     expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json<{ error: { fields: Record<string, string> } }>().error.fields).sort()).toEqual(['email', 'role']);
+    expect(
+      Object.keys(res.json<{ error: { fields: Record<string, string> } }>().error.fields).sort(),
+    ).toEqual(['email', 'role']);
   });
 });

@@ -2,12 +2,14 @@ import { z } from 'zod';
 import { accountingSchema, i18nTextSchema, isoDateSchema } from './common.js';
 import { formBoolean } from './form-values.js';
 import { multiLineText } from './text.js';
+import { projectRoleSchema } from './project.js';
 import { formSectionSchema } from './service.js';
 
 export const licenceSchema = z.object({
   key: z.string(),
   id: z.string(),
-  project: z.object({ id: z.string(), name: z.string(), owner: z.string() }),
+  /** role: the caller's role in the project. */
+  project: z.object({ id: z.string(), name: z.string(), owner: z.string(), role: projectRoleSchema }),
   service: z.object({
     id: z.string(),
     name: i18nTextSchema,

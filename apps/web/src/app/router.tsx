@@ -79,7 +79,7 @@ export const appRoutes: readonly AppRoute[] = [
   {
     id: 'projects',
     path: routePaths.projects,
-    namespaces: ['Projects'],
+    namespaces: ['Projects', 'Sharing'],
     screen: () => projectsOverview().then((m) => m.ProjectsRoute),
     data: () => projectsOverview().then((m) => m.projectsLoader),
     signIn: true,
@@ -88,7 +88,7 @@ export const appRoutes: readonly AppRoute[] = [
     id: 'project',
     path: routePaths.project,
     // Projects: the project form (create and settings) shares its texts.
-    namespaces: ['ProjectDetail', 'Projects'],
+    namespaces: ['ProjectDetail', 'Projects', 'Sharing'],
     screen: () => projectDetail().then((m) => m.ProjectDetailRoute),
     data: () => projectDetail().then((m) => m.projectDetailLoader),
     signIn: true,

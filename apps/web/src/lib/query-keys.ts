@@ -27,6 +27,14 @@ export const projectKeys = {
   lists: () => ['projects'] as const,
   list: (userOid: string) => ['projects', userOid] as const,
   one: (id: string) => ['project', id] as const,
+  /** Its owner, members and pending invitations. */
+  members: (id: string) => ['project', id, 'members'] as const,
+};
+
+/** The signed-in person's pending invitations to shared projects. */
+export const invitationKeys = {
+  all: () => ['invitations'] as const,
+  list: (userOid: string) => ['invitations', userOid] as const,
 };
 
 export const licenceKeys = {

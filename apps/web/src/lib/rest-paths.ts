@@ -45,6 +45,17 @@ export const projectPaths = {
   /** PUT with a service id adds the service; DELETE with a licence id removes the licence. */
   licence: (projectId: string, serviceOrLicenceId: string) =>
     collection('project', projectId, 'service_licence', serviceOrLicenceId),
+  /** GET the members and invitations, POST an invitation. */
+  members: (projectId: string) => collection('project', projectId, 'member'),
+  /** PATCH a role (owner hands over), DELETE removes or leaves. */
+  member: (projectId: string, personId: string) => collection('project', projectId, 'member', personId),
+};
+
+/** Invitations to shared projects (docs/domain.md#ownership). */
+export const invitationPaths = {
+  ofPerson: (oid: string) => collection('person', oid, 'invitation'),
+  accept: (id: string) => collection('invitation', id, 'accept'),
+  decline: (id: string) => collection('invitation', id, 'decline'),
 };
 
 export const licencePath = (licenceId: string) => collection('service_licence', licenceId);

@@ -22,6 +22,7 @@ import type ProjectDetail from '@portal/translations/texts/ProjectDetail.json';
 import type Projects from '@portal/translations/texts/Projects.json';
 import type ServiceDetail from '@portal/translations/texts/ServiceDetail.json';
 import type ServiceOverview from '@portal/translations/texts/ServiceOverview.json';
+import type Sharing from '@portal/translations/texts/Sharing.json';
 
 type Texts<T> = { [K in keyof T]: string };
 
@@ -50,6 +51,7 @@ declare module 'i18next' {
       Projects: Texts<typeof Projects>;
       ServiceDetail: Texts<typeof ServiceDetail>;
       ServiceOverview: Texts<typeof ServiceOverview>;
+      Sharing: Texts<typeof Sharing>;
     };
   }
 }

@@ -104,6 +104,7 @@ export async function showLicence(
       id: licence.projectId,
       name: licence.projectName,
       owner: displayName({ firstname: licence.ownerFirstname, lastname: licence.ownerLastname, email: licence.ownerEmail }),
+      role: licence.role,
     },
     service: {
       id: licence.id,

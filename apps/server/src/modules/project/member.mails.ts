@@ -46,17 +46,32 @@ export function projectInvitationMail(details: ProjectInvitationDetails, languag
   const t = texts[language];
   return compose(
     t.subject(details.projectName),
-    [t.hello(details.name), t.intro(details, t.role[details.role]), t.existing, { link: details.link }, t.ignore],
+    [
+      t.hello(details.name),
+      t.intro(details, t.role[details.role]),
+      t.existing,
+      { link: details.link },
+      t.ignore,
+    ],
     language,
   );
 }
 
 /** An invitation to a project that also creates the account: the link sets its password. */
-export function projectInvitationNewAccountMail(details: ProjectInvitationDetails, language: Language): MailContent {
+export function projectInvitationNewAccountMail(
+  details: ProjectInvitationDetails,
+  language: Language,
+): MailContent {
   const t = texts[language];
   return compose(
     t.subject(details.projectName),
-    [t.hello(details.name), t.intro(details, t.role[details.role]), t.fresh, { link: details.link }, t.ignore],
+    [
+      t.hello(details.name),
+      t.intro(details, t.role[details.role]),
+      t.fresh,
+      { link: details.link },
+      t.ignore,
+    ],
     language,
   );
 }

@@ -3,7 +3,12 @@ import type { Db, MemberRole } from '../../db/database.js';
 // Members (other than the owner) and pending invitations of projects. No rules here: the
 // member service decides who may do what (docs/domain.md#ownership).
 
-const personColumns = ['person.id as personId', 'person.firstname', 'person.lastname', 'person.email'] as const;
+const personColumns = [
+  'person.id as personId',
+  'person.firstname',
+  'person.lastname',
+  'person.email',
+] as const;
 
 export async function listMembersOf(db: Db, projectId: string) {
   return db
@@ -64,7 +69,14 @@ export async function findInvitationFor(db: Db, projectId: string, personId: str
 
 export async function insertInvitation(
   db: Db,
-  row: { id: string; projectId: string; personId: string; role: MemberRole; invitedBy: string; createdAt: string },
+  row: {
+    id: string;
+    projectId: string;
+    personId: string;
+    role: MemberRole;
+    invitedBy: string;
+    createdAt: string;
+  },
 ): Promise<void> {
   await db.insertInto('projectInvitation').values(row).execute();
 }
@@ -115,7 +127,12 @@ export async function deleteMember(db: Db, projectId: string, personId: string):
 }
 
 /** Hands a live project to another owner; false when it is gone. */
-export async function setProjectOwner(db: Db, projectId: string, ownerId: string, now: string): Promise<boolean> {
+export async function setProjectOwner(
+  db: Db,
+  projectId: string,
+  ownerId: string,
+  now: string,
+): Promise<boolean> {
   const result = await db
     .updateTable('project')
     .set({ ownerId, updatedAt: now })

@@ -98,7 +98,8 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user' },
       schema: {
         tags: ['project'],
-        summary: 'Remove a member or withdraw an invitation (owner), or leave the project (the member themself)',
+        summary:
+          'Remove a member or withdraw an invitation (owner), or leave the project (the member themself)',
         security,
         params: memberParamsSchema,
         response: { 204: z.null() },

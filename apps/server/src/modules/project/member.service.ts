@@ -54,7 +54,10 @@ const alreadyMember = (): HttpError => new HttpError(409, 'alreadyMember', { ema
 
 /** The owner, then the members, then the pending invitations. */
 export async function listMembers(db: Kysely<Database>, project: ProjectWithRole): Promise<Member[]> {
-  const [members, invitations] = await Promise.all([listMembersOf(db, project.id), listInvitationsOf(db, project.id)]);
+  const [members, invitations] = await Promise.all([
+    listMembersOf(db, project.id),
+    listInvitationsOf(db, project.id),
+  ]);
   const person = (p: { personId: string; firstname: string; lastname: string; email: string }) => ({
     oid: p.personId,
     name: nameOf(p),
@@ -64,7 +67,11 @@ export async function listMembers(db: Kysely<Database>, project: ProjectWithRole
     {
       person: {
         oid: project.ownerId,
-        name: nameOf({ firstname: project.ownerFirstname, lastname: project.ownerLastname, email: project.ownerEmail }),
+        name: nameOf({
+          firstname: project.ownerFirstname,
+          lastname: project.ownerLastname,
+          email: project.ownerEmail,
+        }),
         email: project.ownerEmail,
       },
       role: 'owner',
@@ -99,7 +106,8 @@ export async function inviteMember(
   // updateLiveProject), so two invitations at once cannot pass the limit together.
   const store = async (trx: Db, person: PersonRow): Promise<boolean> => {
     if (!(await updateLiveProject(trx, project.id, { now: now.toISOString() }))) throw notFound();
-    if (person.id === project.ownerId || (await findMember(trx, project.id, person.id))) throw alreadyMember();
+    if (person.id === project.ownerId || (await findMember(trx, project.id, person.id)))
+      throw alreadyMember();
     if (await findInvitationFor(trx, project.id, person.id)) {
       await updateInvitationRole(trx, project.id, person.id, input.role);
       return true;
@@ -219,7 +227,11 @@ const toInvitation = (row: InvitationRow): ProjectInvitation => ({
   invitedBy:
     row.inviterEmail === null
       ? ''
-      : nameOf({ firstname: row.inviterFirstname ?? '', lastname: row.inviterLastname ?? '', email: row.inviterEmail }),
+      : nameOf({
+          firstname: row.inviterFirstname ?? '',
+          lastname: row.inviterLastname ?? '',
+          email: row.inviterEmail,
+        }),
   createdAt: row.createdAt,
 });
 

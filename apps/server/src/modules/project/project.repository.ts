@@ -28,7 +28,9 @@ export const listLiveProjectsOfPerson = preparedQuery((db: Db, personId: string)
     )
     .select(projectColumns)
     .select('projectMember.role as memberRole')
-    .where((eb) => eb.or([eb('project.ownerId', '=', personId), eb('projectMember.personId', 'is not', null)]))
+    .where((eb) =>
+      eb.or([eb('project.ownerId', '=', personId), eb('projectMember.personId', 'is not', null)]),
+    )
     .where('project.deletedAt', 'is', null)
     .orderBy('project.createdAt', 'desc')
     .orderBy('project.id'),
@@ -44,7 +46,9 @@ const liveProjectOfPerson = preparedQuery((db: Db, id: string, personId: string)
     .select(projectColumns)
     .select('projectMember.role as memberRole')
     .where('project.id', '=', id)
-    .where((eb) => eb.or([eb('project.ownerId', '=', personId), eb('projectMember.personId', 'is not', null)]))
+    .where((eb) =>
+      eb.or([eb('project.ownerId', '=', personId), eb('projectMember.personId', 'is not', null)]),
+    )
     .where('project.deletedAt', 'is', null),
 );
 
@@ -92,7 +96,13 @@ export async function insertProject(db: Db, row: NewProject & { now: string }): 
 export async function updateLiveProject(
   db: Db,
   id: string,
-  changes: { name?: string; description?: string; domainsProduction?: string[]; domainsSandbox?: string[]; now: string },
+  changes: {
+    name?: string;
+    description?: string;
+    domainsProduction?: string[];
+    domainsSandbox?: string[];
+    now: string;
+  },
 ): Promise<boolean> {
   const result = await db
     .updateTable('project')

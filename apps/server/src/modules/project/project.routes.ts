@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '@portal/contract/common';
-import { projectCreateSchema, projectListSchema, projectPatchSchema, projectSchema } from '@portal/contract/project';
+import {
+  projectCreateSchema,
+  projectListSchema,
+  projectPatchSchema,
+  projectSchema,
+} from '@portal/contract/project';
 import { validation } from '../../lib/http-error.js';
 import { currentUser } from '../../plugins/authenticate.js';
 import { requireSelf } from '../person/person.service.js';
@@ -96,7 +101,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user' },
       schema: {
         tags: ['project'],
-        summary: "The projects the person owns or is a member of, with their role in each",
+        summary: 'The projects the person owns or is a member of, with their role in each',
         security,
         params: oidParams,
         response: { 200: projectListSchema },

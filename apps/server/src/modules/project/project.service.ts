@@ -66,7 +66,8 @@ export type ProjectWithRole = ProjectWithOwner & { role: ProjectRole };
 const roleRank: Record<ProjectRole, number> = { viewer: 0, editor: 1, owner: 2 };
 
 /** Whether `role` allows what `needed` allows (an owner may everything an editor may, …). */
-export const roleAtLeast = (role: ProjectRole, needed: ProjectRole): boolean => roleRank[role] >= roleRank[needed];
+export const roleAtLeast = (role: ProjectRole, needed: ProjectRole): boolean =>
+  roleRank[role] >= roleRank[needed];
 
 const withRole = (project: ProjectWithOwner, personId: string): ProjectWithRole => ({
   ...project,
@@ -109,7 +110,11 @@ export async function showProject(db: Kysely<Database>, user: PersonRow, id: str
   return shown;
 }
 
-export async function createProject(db: Kysely<Database>, user: PersonRow, input: ProjectCreate): Promise<Project> {
+export async function createProject(
+  db: Kysely<Database>,
+  user: PersonRow,
+  input: ProjectCreate,
+): Promise<Project> {
   const id = newId();
   await insertProject(db, {
     id,

@@ -5,11 +5,17 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
 import { localized } from '@/lib/localized';
+import { Badge } from '@/components/ui/badge';
+import { useRoleName } from './sharing-dialog';
 
-/** A project in the overview: name, 'from' the owner, a short description and its services. */
+/**
+ * A project in the overview: name, 'from' the owner with the caller's role, a short
+ * description and its services.
+ */
 export function ProjectCard({ project }: { project: Project }) {
   const { t } = useTranslation('Projects');
   const language = useLanguage();
+  const roleName = useRoleName();
   const domains = project.domainsProduction.length + project.domainsSandbox.length;
   return (
     <article className="group relative flex h-full flex-col gap-3 rounded-xl border border-border bg-card p-5 shadow-xs transition-shadow hover:shadow-md has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-ring">
@@ -23,7 +29,10 @@ export function ProjectCard({ project }: { project: Project }) {
             {project.name}
           </Link>
         </h2>
-        <p className="text-sm text-muted-foreground">{t('owner', { owner: project.projectOwner.name })}</p>
+        <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+          {t('owner', { owner: project.projectOwner.name })}
+          <Badge tone={project.role === 'owner' ? 'neutral' : 'accent'}>{roleName(project.role)}</Badge>
+        </p>
       </div>
       <p className="line-clamp-2 text-sm">{project.descriptionShort}</p>
       <div className="mt-auto flex items-center justify-between gap-3 pt-2">

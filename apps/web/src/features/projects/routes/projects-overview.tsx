@@ -9,6 +9,7 @@ import { useSession } from '@/hooks/use-session';
 import { readSession } from '@/lib/session';
 import { projectsQueryOptions, useProjects } from '@/resources/projects';
 import { CreateProjectDialog } from '../components/create-project-dialog';
+import { InvitationsPanel } from '../components/invitations-panel';
 import { ProjectCard } from '../components/project-card';
 import { ProjectsIllustration } from '../components/projects-illustration';
 import { ScreenHeader } from '../components/screen-header';
@@ -53,6 +54,7 @@ function ProjectsScreen({ userOid }: { userOid: string }) {
         // With no projects yet, the empty state carries the one create button.
         actions={hasProjects ? <CreateProjectDialog userOid={userOid} /> : null}
       />
+      <InvitationsPanel userOid={userOid} />
       <QueryState
         query={projects}
         pending={
