@@ -42,8 +42,8 @@ export function monthPeriod(month: string): Period {
   return { from: `${month}-01`, to: lastOfMonth(`${month}-01`) };
 }
 
-/** The month of `today` and the `count - 1` before it, newest first: ['2026-11', '2026-10', …]. */
-export function recentMonths(today: string, count = 12): string[] {
+/** The month of `today` (the viewer's) and the `count - 1` before it, newest first: ['2026-11', '2026-10', …]. */
+export function recentMonths(today: string = localDay(), count = 12): string[] {
   const [year, month] = today.split('-').map(Number) as [number, number];
   return Array.from({ length: count }, (_, i) => {
     const date = new Date(Date.UTC(year, month - 1 - i, 1));

@@ -9,7 +9,6 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { useLanguage } from '@/hooks/use-language';
 import {
   formatDate,
-  localDay,
   monthLabel,
   monthOf,
   monthPeriod,
@@ -20,6 +19,12 @@ import {
 import { customRangeSchema, type CustomRange } from '../utils/report-period';
 
 const CUSTOM = 'custom';
+
+/** A period as the two date inputs show it. */
+const dateFields = (period: Period): CustomRange => ({
+  from: formatDate(period.from),
+  to: formatDate(period.to),
+});
 
 const problemKeys = ['dateRequired', 'dateInvalid', 'rangeOrder'] as const;
 type ProblemKey = (typeof problemKeys)[number];
@@ -36,12 +41,12 @@ export function PeriodPicker({ period, onChange }: { period: Period; onChange: (
   const { t } = useTranslation('Admin');
   const language = useLanguage();
   const id = useId();
-  const months = useMemo(() => recentMonths(localDay()), []);
+  const months = useMemo(() => recentMonths(), []);
   const currentMonth = monthOf(period);
   const [customOpen, setCustomOpen] = useState(currentMonth === null || !months.includes(currentMonth));
   const form = useForm<CustomRange>({
     resolver: zodResolver(customRangeSchema),
-    defaultValues: { from: formatDate(period.from), to: formatDate(period.to) },
+    defaultValues: dateFields(period),
   });
   const { errors } = form.formState;
   const problem = (message: string | undefined) => (isProblemKey(message) ? t(message) : undefined);
@@ -72,7 +77,7 @@ export function PeriodPicker({ period, onChange }: { period: Period; onChange: (
             }
             setCustomOpen(false);
             const next = monthPeriod(value);
-            form.reset({ from: formatDate(next.from), to: formatDate(next.to) });
+            form.reset(dateFields(next));
             onChange(next);
           }}
         >
