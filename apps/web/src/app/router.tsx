@@ -48,6 +48,8 @@ const licenceDetail = () => import('@/features/licences/routes/licence-detail');
 const priceOverview = () => import('@/features/prices/routes/price-overview');
 const legalPage = () => import('@/features/legal/routes/legal-page');
 const adminReport = () => import('@/features/admin/routes/admin-report');
+const adminServices = () => import('@/features/admin/routes/admin-services');
+const adminServiceEdit = () => import('@/features/admin/routes/admin-service-edit');
 const adminPrices = () => import('@/features/admin/routes/admin-prices');
 const adminLegal = () => import('@/features/admin/routes/admin-legal');
 const adminTexts = () => import('@/features/admin/routes/admin-texts');
@@ -146,6 +148,26 @@ export const appRoutes: readonly AppRoute[] = [
         namespaces: [],
         screen: () => adminReport().then((m) => m.AdminReportRoute),
         data: () => adminReport().then((m) => m.adminReportLoader),
+      },
+      {
+        id: 'admin-services',
+        path: routePaths.adminServices,
+        namespaces: ['AdminServices'],
+        screen: () => adminServices().then((m) => m.AdminServicesRoute),
+        data: () => adminServices().then((m) => m.adminServicesLoader),
+      },
+      {
+        id: 'admin-service-new',
+        path: routePaths.adminServiceNew,
+        namespaces: ['AdminServices'],
+        screen: () => adminServiceEdit().then((m) => m.AdminServiceNewRoute),
+      },
+      {
+        id: 'admin-service',
+        path: routePaths.adminService,
+        namespaces: ['AdminServices'],
+        screen: () => adminServiceEdit().then((m) => m.AdminServiceEditRoute),
+        data: () => adminServiceEdit().then((m) => m.adminServiceLoader),
       },
       {
         id: 'admin-prices',

@@ -63,6 +63,13 @@ export const adminContentKeys = {
   contact: (query: { state: string; page: number }) => ['admin-content', 'contact-requests', query] as const,
 };
 
+/** Admin console: services; `lists` matches every page of the list. */
+export const adminServiceKeys = {
+  lists: () => ['admin-service', 'list'] as const,
+  list: (query: { q: string; page: number }) => ['admin-service', 'list', query] as const,
+  one: (id: string) => ['admin-service', 'one', id] as const,
+};
+
 /** Roots of the public catalogue: kept over a logout, everything else belonged to the user. */
 export const publicQueryRoots: ReadonlySet<unknown> = new Set([
   serviceKeys.list('de')[0],

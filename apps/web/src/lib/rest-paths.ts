@@ -62,6 +62,14 @@ export const licencePath = (licenceId: string) => collection('service_licence', 
 
 export const adminReportPath = () => collection('admin', 'projects');
 
+/** Admin console: services (docs/admin.md#services). */
+export const adminServicePaths = {
+  list: () => collection('admin', 'service'),
+  one: (id: string) => collection('admin', 'service', id),
+  gallery: (id: string) => collection('admin', 'service', id, 'gallery'),
+  image: (id: string, imageId: string) => collection('admin', 'service', id, 'gallery', imageId),
+};
+
 /** The admin console's content areas; a text's id is its `Namespace.id` key. */
 export const adminContentPaths = {
   pricePackages: () => collection('admin', 'price_package'),

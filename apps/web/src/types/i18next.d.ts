@@ -4,6 +4,7 @@
 import 'i18next';
 import type Account from '@portal/translations/texts/Account.json';
 import type Admin from '@portal/translations/texts/Admin.json';
+import type AdminServices from '@portal/translations/texts/AdminServices.json';
 import type AdminContent from '@portal/translations/texts/AdminContent.json';
 import type Card from '@portal/translations/texts/Card.json';
 import type ErrorTexts from '@portal/translations/texts/Error.json';
@@ -33,6 +34,7 @@ declare module 'i18next' {
     resources: {
       Account: Texts<typeof Account>;
       Admin: Texts<typeof Admin>;
+      AdminServices: Texts<typeof AdminServices>;
       AdminContent: Texts<typeof AdminContent>;
       Card: Texts<typeof Card>;
       Error: Texts<typeof ErrorTexts>;

@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import { BarChart3, Inbox, Languages, Scale, Tags } from 'lucide-react';
+import { Boxes } from 'lucide-react';
 import { paths } from '@/config/paths';
 
 /**
@@ -27,6 +28,7 @@ export interface AdminNavEntry {
 
 export const adminNav: readonly AdminNavEntry[] = [
   { id: 'report', to: paths.admin(), label: 'navReport', icon: BarChart3, end: true },
+  { id: 'services', to: paths.adminServices(), label: 'navServices', icon: Boxes },
   { id: 'prices', to: paths.adminPrices(), label: 'navPrices', icon: Tags },
   { id: 'legal', to: paths.adminLegal(), label: 'navLegal', icon: Scale },
   { id: 'texts', to: paths.adminTexts(), label: 'navTexts', icon: Languages },

@@ -2,11 +2,11 @@ import { Check, Copy } from 'lucide-react';
 import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { toCodeLanguage } from '../utils/code-language';
+import { toCodeLanguage } from '@/components/code/code-language';
 import { useCopy } from './use-copy';
 
 const HighlightedCode = lazy(() =>
-  import('./highlighted-code').then((m) => ({ default: m.HighlightedCode })),
+  import('@/components/code/highlighted-code').then((m) => ({ default: m.HighlightedCode })),
 );
 
 const languageNames = { html: 'HTML', javascript: 'JavaScript', php: 'PHP' } as const;

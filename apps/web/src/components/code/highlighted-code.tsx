@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import type { CodeLanguage } from '../utils/code-language';
-import { tokenize, type TokenKind } from '../utils/highlight';
+import type { CodeLanguage } from './code-language';
+import { tokenize, type TokenKind } from './highlight';
 
 // On the always-dark code surface; each colour has at least 4.5:1 contrast against slate-950.
 const colours: Record<TokenKind, string | undefined> = {
@@ -15,7 +15,7 @@ const colours: Record<TokenKind, string | undefined> = {
   constant: 'text-violet-300',
 };
 
-/** The code in coloured spans; loaded lazily by code-block.tsx (plain text shows until then). */
+/** The code in coloured spans; loaded lazily by its users (plain text shows until it is there). */
 export function HighlightedCode({ code, language }: { code: string; language: CodeLanguage }) {
   const tokens = useMemo(() => tokenize(code, language), [code, language]);
   return (
