@@ -48,6 +48,9 @@ const licenceDetail = () => import('@/features/licences/routes/licence-detail');
 const priceOverview = () => import('@/features/prices/routes/price-overview');
 const legalPage = () => import('@/features/legal/routes/legal-page');
 const adminReport = () => import('@/features/admin/routes/admin-report');
+const adminCustomers = () => import('@/features/admin/routes/admin-customers');
+const adminCustomer = () => import('@/features/admin/routes/admin-customer');
+const adminAudit = () => import('@/features/admin/routes/admin-audit');
 const adminServices = () => import('@/features/admin/routes/admin-services');
 const adminServiceEdit = () => import('@/features/admin/routes/admin-service-edit');
 const adminPrices = () => import('@/features/admin/routes/admin-prices');
@@ -150,6 +153,20 @@ export const appRoutes: readonly AppRoute[] = [
         data: () => adminReport().then((m) => m.adminReportLoader),
       },
       {
+        id: 'admin-customers',
+        path: routePaths.adminCustomers,
+        namespaces: ['AdminCustomers'],
+        screen: () => adminCustomers().then((m) => m.AdminCustomersRoute),
+        data: () => adminCustomers().then((m) => m.adminCustomersLoader),
+      },
+      {
+        id: 'admin-customer',
+        path: routePaths.adminCustomer,
+        namespaces: ['AdminCustomers'],
+        screen: () => adminCustomer().then((m) => m.AdminCustomerRoute),
+        data: () => adminCustomer().then((m) => m.adminCustomerLoader),
+      },
+      {
         id: 'admin-services',
         path: routePaths.adminServices,
         namespaces: ['AdminServices'],
@@ -196,6 +213,13 @@ export const appRoutes: readonly AppRoute[] = [
         namespaces: ['AdminContent'],
         screen: () => adminContact().then((m) => m.AdminContactRoute),
         data: () => adminContact().then((m) => m.adminContactLoader),
+      },
+      {
+        id: 'admin-audit',
+        path: routePaths.adminAudit,
+        namespaces: ['AdminAudit'],
+        screen: () => adminAudit().then((m) => m.AdminAuditRoute),
+        data: () => adminAudit().then((m) => m.adminAuditLoader),
       },
     ],
   },

@@ -47,6 +47,19 @@ export const adminReportKeys = {
   period: (period: Period | null) => ['admin-report', period ?? 'current-month'] as const,
 };
 
+/** Admin console: customers; `all` matches every list and person (refetched after a change). */
+export const adminPersonKeys = {
+  all: () => ['admin-person'] as const,
+  list: (query: { q: string; page: number }) => ['admin-person', 'list', query] as const,
+  one: (id: string) => ['admin-person', 'one', id] as const,
+};
+
+export const adminAuditKeys = {
+  all: () => ['admin-audit'] as const,
+  list: (filter: { from: string; to: string; actor: string; type: string; page: number }) =>
+    ['admin-audit', filter] as const,
+};
+
 export const avatarKeys = {
   /** The URL carries a version (`?v=N`): a given URL's picture never changes. */
   one: (url: string) => ['avatar', url] as const,

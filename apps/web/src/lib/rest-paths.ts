@@ -62,6 +62,15 @@ export const licencePath = (licenceId: string) => collection('service_licence', 
 
 export const adminReportPath = () => collection('admin', 'projects');
 
+/** Admin console: customers (docs/admin.md#customers). */
+export const adminPersonPaths = {
+  list: () => collection('admin', 'person'),
+  one: (id: string) => collection('admin', 'person', id),
+  passwordReset: (id: string) => collection('admin', 'person', id, 'password-reset'),
+};
+
+export const adminAuditPath = () => collection('admin', 'audit');
+
 /** Admin console: services (docs/admin.md#services). */
 export const adminServicePaths = {
   list: () => collection('admin', 'service'),

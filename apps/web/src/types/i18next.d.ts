@@ -4,6 +4,8 @@
 import 'i18next';
 import type Account from '@portal/translations/texts/Account.json';
 import type Admin from '@portal/translations/texts/Admin.json';
+import type AdminAudit from '@portal/translations/texts/AdminAudit.json';
+import type AdminCustomers from '@portal/translations/texts/AdminCustomers.json';
 import type AdminServices from '@portal/translations/texts/AdminServices.json';
 import type AdminContent from '@portal/translations/texts/AdminContent.json';
 import type Card from '@portal/translations/texts/Card.json';
@@ -34,6 +36,8 @@ declare module 'i18next' {
     resources: {
       Account: Texts<typeof Account>;
       Admin: Texts<typeof Admin>;
+      AdminAudit: Texts<typeof AdminAudit>;
+      AdminCustomers: Texts<typeof AdminCustomers>;
       AdminServices: Texts<typeof AdminServices>;
       AdminContent: Texts<typeof AdminContent>;
       Card: Texts<typeof Card>;

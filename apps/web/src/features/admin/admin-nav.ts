@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { BarChart3, Inbox, Languages, Scale, Tags } from 'lucide-react';
+import { BarChart3, History, Inbox, Languages, Scale, Tags, Users } from 'lucide-react';
 import { Boxes } from 'lucide-react';
 import { paths } from '@/config/paths';
 
@@ -28,9 +28,11 @@ export interface AdminNavEntry {
 
 export const adminNav: readonly AdminNavEntry[] = [
   { id: 'report', to: paths.admin(), label: 'navReport', icon: BarChart3, end: true },
+  { id: 'customers', to: paths.adminCustomers(), label: 'navCustomers', icon: Users },
   { id: 'services', to: paths.adminServices(), label: 'navServices', icon: Boxes },
   { id: 'prices', to: paths.adminPrices(), label: 'navPrices', icon: Tags },
   { id: 'legal', to: paths.adminLegal(), label: 'navLegal', icon: Scale },
   { id: 'texts', to: paths.adminTexts(), label: 'navTexts', icon: Languages },
   { id: 'contact', to: paths.adminContact(), label: 'navContact', icon: Inbox },
+  { id: 'audit', to: paths.adminAudit(), label: 'navAudit', icon: History },
 ];
