@@ -199,6 +199,11 @@ export interface World {
   /** A service not licensed anywhere yet. */
   freeServiceId: string;
   mediaId: string;
+  /** Admin content: a price package, a legal page the portal does not link to, a contact request and a text. */
+  pricePackageId: string;
+  legalPageId: string;
+  contactRequestId: string;
+  translationKey: string;
   /** Text only the owner may ever see (project name). */
   secret: string;
 }
@@ -239,6 +244,7 @@ export async function createWorld(db: Kysely<Database>): Promise<World> {
       createdAt: new Date().toISOString(),
     })
     .execute();
+  const content = await createAdminContent(db);
   return {
     owner: await actor(db),
     other: await actor(db),
@@ -246,8 +252,31 @@ export async function createWorld(db: Kysely<Database>): Promise<World> {
     serviceId: await createService(db, { formJson: settingsForm }),
     freeServiceId: await createService(db, { accounting: 'monthly', monthlyFee: 1000 }),
     mediaId,
+    ...content,
     secret: `Geheim${randomBytes(6).toString('hex')}`,
   };
+}
+
+/** Rows the admin content routes work on (docs/admin.md#content). */
+async function createAdminContent(db: Kysely<Database>) {
+  const now = new Date().toISOString();
+  const pricePackageId = newId();
+  await db
+    .insertInto('pricePackage')
+    .values({ id: pricePackageId, nameDe: 'Paket', nameEn: 'Package', descriptionDe: 'B', descriptionEn: 'D', imgMediaId: null, bruttoMonatlich: 990, calls: 1000, sortOrder: 1 })
+    .execute();
+  const legalPageId = newId();
+  await db
+    .insertInto('legalPage')
+    .values({ id: legalPageId, internerName: `seite-${legalPageId.toLowerCase()}`, titleDe: 'Seite', titleEn: 'Page', htmlDe: '<p>a</p>', htmlEn: '<p>a</p>', updatedAt: now })
+    .execute();
+  const contactRequestId = newId();
+  await db
+    .insertInto('contactRequest')
+    .values({ id: contactRequestId, firstname: 'Erika', subname: 'Muster', email: 'erika@example.com', message: '', termsAccepted: 1, language: 'de', createdAt: now })
+    .execute();
+  await db.insertInto('translation').values({ namespace: 'Reliability', id: 'text', de: 'Text', en: 'Text' }).execute();
+  return { pricePackageId, legalPageId, contactRequestId, translationKey: 'Reliability.text' };
 }
 
 export const bearer = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });
@@ -344,6 +373,10 @@ const PARAM_SOURCES: Record<string, (w: World, p: OwnedProject) => string> = {
   'service/:oid': (w) => w.serviceId,
   ':serviceId': (w) => w.freeServiceId,
   'media/:id': (w) => w.mediaId,
+  'price_package/:id': (w) => w.pricePackageId,
+  'rechtliches/:id': (w) => w.legalPageId,
+  'contact_request/:id': (w) => w.contactRequestId,
+  'translation/:id': (w) => w.translationKey,
 };
 
 /** The route's URL with the owner's ids in its parameters; a parameter nobody knows fails loudly. */
@@ -436,6 +469,22 @@ export async function validRequest(
     'PATCH /rest/collection/admin/person/:id': {},
     'POST /rest/collection/admin/person/:id/password-reset': {},
     'POST /rest/password/forgot': { email: world.owner.email },
+    // Admin content: a new package and page, and changes the rules allow.
+    'POST /rest/collection/admin/price_package': {
+      name: { de: 'Neu', en: 'New' },
+      description: { de: 'Neu', en: 'New' },
+      grossMonthlyCents: 100,
+      calls: 10,
+    },
+    'PATCH /rest/collection/admin/price_package/:id': { calls: 2000 },
+    'POST /rest/collection/admin/rechtliches': {
+      internalName: `neu-${randomBytes(4).toString('hex')}`,
+      title: { de: 'Neu', en: 'New' },
+      html: { de: '<p>Neu</p>', en: '<p>New</p>' },
+    },
+    'PATCH /rest/collection/admin/rechtliches/:id': { title: { de: 'Geändert', en: 'Changed' } },
+    'PATCH /rest/collection/admin/translation/:id': { de: 'Geändert' },
+    'PATCH /rest/collection/admin/contact_request/:id': { state: 'done', note: 'erledigt' },
   };
   const key = `${method} ${url}`;
   if (key === 'POST /rest/collection/person/:oid/avatar')
