@@ -1,5 +1,5 @@
 import type { Licence } from '@portal/contract/licence';
-import { MoreHorizontal, Trash2 } from 'lucide-react';
+import { KeyRound, MoreHorizontal, Trash2 } from 'lucide-react';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -16,14 +16,17 @@ import { useSetLicenceOnline } from '../api/set-licence-online';
 
 /**
  * The licence's menu: an online/offline switch (a menu checkbox item drawn as a
- * switch) and removing the service (the confirmation is opened by the caller).
+ * switch), rotating the key and removing the service (the confirmations are opened by the
+ * caller).
  */
 export function LicenceMenu({
   licence,
+  onRotateKey,
   onRemove,
   buttonRef,
 }: {
   licence: Licence;
+  onRotateKey: () => void;
   onRemove: () => void;
   buttonRef?: Ref<HTMLButtonElement>;
 }) {
@@ -60,6 +63,10 @@ export function LicenceMenu({
             </span>
           </span>
         </DropdownMenuSwitchItem>
+        <DropdownMenuItem onSelect={onRotateKey}>
+          <KeyRound aria-hidden="true" />
+          {t('rotateKey')}
+        </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem
           className="text-red-700 data-[highlighted]:text-red-800 dark:text-red-400 dark:data-[highlighted]:text-red-300"

