@@ -68,7 +68,13 @@ test.describe('service overview', () => {
       if (fail) await route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'down' } } });
       else await route.continue();
     });
-    await page.goto('/services');
+    // The server renders /services with its list; the app loads the list itself when it came in
+    // on a page of its own (here the sign-up form) and moves to the catalogue.
+    await page.goto('/signup');
+    await page
+      .getByRole('navigation', { name: navigation.mainNavigation!.de })
+      .getByRole('link', { name: navigation.services!.de })
+      .click();
     await expect(page.getByRole('status').filter({ hasText: overview.loading!.de })).toBeAttached();
     release();
     // The query retries twice before it gives up.

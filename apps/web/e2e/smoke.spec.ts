@@ -74,6 +74,9 @@ test.describe('smoke', () => {
     await page.goto('/services');
     const list = page.getByRole('list', { name: overview.listTitle!.de });
     await expect(list.getByRole('link').first()).toBeVisible();
+    // The page arrives rendered: its links work before the app has taken it over, as plain
+    // page loads. Only the app's navigation preloads, so wait until the app is running.
+    await page.waitForLoadState('networkidle');
     await page.route('**/rest/collection/service/*', (route) => route.abort());
     await list.getByRole('link').first().click();
     await expect.poll(() => errors.some((text) => text.includes('Preload of /services/'))).toBe(true);
