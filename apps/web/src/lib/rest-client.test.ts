@@ -99,6 +99,21 @@ describe('restClient bodies and answers', () => {
     expect(contentType).toMatch(/^multipart\/form-data; boundary=/);
   });
 
+  it('sends a json body as JSON, numbers and nulls as they are', async () => {
+    let seen: { type: string | null; body: unknown } = { type: null, body: undefined };
+    server.use(
+      http.patch('*/rest/collection/admin/price_package/p1', async ({ request }) => {
+        seen = { type: request.headers.get('content-type'), body: await request.json() };
+        return HttpResponse.json({ id: 'p1' });
+      }),
+    );
+    await restClient.patch('/rest/collection/admin/price_package/p1', {
+      json: { grossMonthlyCents: 1290, img: null, name: { de: 'Ä', en: 'A' } },
+    });
+    expect(seen.type).toBe('application/json');
+    expect(seen.body).toEqual({ grossMonthlyCents: 1290, img: null, name: { de: 'Ä', en: 'A' } });
+  });
+
   it('gives undefined for 204', async () => {
     server.use(http.delete('*/rest/collection/project/p1', () => new HttpResponse(null, { status: 204 })));
     await expect(restClient.delete('/rest/collection/project/p1')).resolves.toBeUndefined();
