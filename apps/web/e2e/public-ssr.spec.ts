@@ -10,6 +10,7 @@ const overview = shippedTexts('ServiceOverview');
 const footer = shippedTexts('Footer');
 const notFound = shippedTexts('NotFound');
 const price = shippedTexts('Price');
+const navigation = shippedTexts('Navigation');
 
 /** Everything the page reports as an error or warning (hydration mismatches are console errors). */
 function watchConsole(page: Page): string[] {
@@ -112,6 +113,20 @@ test.describe('with JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(overview.heroTitle!.en);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.getByRole('link', { name: 'Invisible Bot Protection' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(problems).toEqual([]);
+  });
+
+  test('signed in, the rendered page is taken over and then shows the signed-in top bar', async ({
+    page,
+    demoSession,
+  }) => {
+    const problems = watchConsole(page);
+    await preset(page, { session: demoSession, theme: 'dark' });
+    await page.goto('/price');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(price.title!.de);
+    await expect(page.getByRole('banner').getByRole('button', { name: navigation.login!.de })).toHaveCount(0);
+    await expect(page.locator('html')).toHaveClass(/dark/);
     await page.waitForLoadState('networkidle');
     expect(problems).toEqual([]);
   });
