@@ -24,6 +24,7 @@ const TABLES: Array<keyof Database> = [
   'contactRequest',
   'mailOutbox',
   'accountToken',
+  'auditLog',
   'projectMember',
   'projectInvitation',
   'licenceKeyRetired',
@@ -47,6 +48,7 @@ describe('migrations and demo seed', () => {
       '0004-usage-rollup',
       '0005-project-members',
       '0006-licence-tools',
+      '0007-audit-log',
       '0009-admin-content',
     ]);
     expect(await migrateToLatest(database.db, database.schema)).toEqual([]);
