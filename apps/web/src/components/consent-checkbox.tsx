@@ -1,6 +1,7 @@
 import { useId, type ReactElement, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FieldError } from '@/components/ui/field';
 
 /**
  * A box to tick to accept legal texts, with links to them in its label. A link opens a new tab,
@@ -52,11 +53,7 @@ export function ConsentCheckbox({
           {t('opensInNewTab')}
         </span>
       </div>
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`}>{error}</FieldError>
     </div>
   );
 }

@@ -29,11 +29,17 @@ export function Field({ label, error, hint, children }: FieldProps) {
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId} role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId}>{error}</FieldError>
     </div>
+  );
+}
+
+/** What is wrong with a control, under it and announced at once; nothing when `children` is empty. */
+export function FieldError({ id, children }: { id: string | undefined; children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p id={id} role="alert" className="text-sm text-red-700 dark:text-red-400">
+      {children}
+    </p>
   );
 }
