@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { PersonRow } from '../db/database.js';
 import { forbidden, unauthorized, HttpError } from '../lib/http-error.js';
 import { requestLanguage, type Language } from '../lib/language.js';
+import type { SessionPerson } from '../modules/auth/session.repository.js';
 import { resolveSession } from '../modules/auth/session.service.js';
 import { timingSafeEqual } from 'node:crypto';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in person, or null for anonymous calls. */
-    user: PersonRow | null;
+    user: SessionPerson | null;
     sessionId: string | null;
     language: Language;
   }
@@ -60,7 +60,7 @@ export function registerAuthentication(app: FastifyInstance, usageIngestTokens: 
 }
 
 /** The signed-in person of a route declared 'user' or 'admin'. */
-export function currentUser(request: FastifyRequest): PersonRow {
+export function currentUser(request: FastifyRequest): SessionPerson {
   if (!request.user) throw new HttpError(401, 'unauthorized');
   return request.user;
 }

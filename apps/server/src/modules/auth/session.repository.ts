@@ -23,11 +23,42 @@ export async function markSignedIn(db: Db, personId: string, now: string): Promi
   await db.updateTable('person').set({ lastSignInAt: now }).where('id', '=', personId).execute();
 }
 
+/**
+ * The signed-in person as every signed-in call sees it: the person's row without the avatar
+ * picture, a blob of up to several hundred kilobytes that only the avatar route reads (it loads
+ * it itself). The session lookup runs on every signed-in call.
+ */
+export type SessionPerson = Omit<PersonRow, 'avatarWebp'>;
+
+// Every column of person but the avatar (the check below fails when one is added and not named).
+const sessionPersonColumns = [
+  'person.id',
+  'person.email',
+  'person.passwordHash',
+  'person.firstname',
+  'person.lastname',
+  'person.salutation',
+  'person.language',
+  'person.place',
+  'person.company',
+  'person.isAdmin',
+  'person.disabled',
+  'person.verified',
+  'person.avatarVersion',
+  'person.lastSignInAt',
+  'person.createdAt',
+  'person.updatedAt',
+] as const;
+type Named = (typeof sessionPersonColumns)[number] extends `person.${infer C}` ? C : never;
+// Compile-time only: every column of SessionPerson is named above.
+const allNamed: Record<Exclude<keyof SessionPerson, Named>, never> = {};
+void allNamed;
+
 const sessionWithPerson = preparedQuery((db: Db, tokenHash: string) =>
   db
     .selectFrom('session')
     .innerJoin('person', 'person.id', 'session.personId')
-    .selectAll('person')
+    .select(sessionPersonColumns)
     .select([
       'session.id as sessionId',
       'session.lastSeenAt as sessionLastSeenAt',
@@ -42,7 +73,7 @@ const sessionWithPerson = preparedQuery((db: Db, tokenHash: string) =>
 export async function findSessionWithPerson(
   db: Db,
   tokenHash: string,
-): Promise<{ sessionId: string; lastSeenAt: string; absoluteExpiresAt: string; person: PersonRow } | undefined> {
+): Promise<{ sessionId: string; lastSeenAt: string; absoluteExpiresAt: string; person: SessionPerson } | undefined> {
   const [row] = await sessionWithPerson(db, tokenHash);
   if (!row) return undefined;
   const { sessionId, sessionLastSeenAt, sessionAbsoluteExpiresAt, ...person } = row;

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, Db, PersonRow } from '../../db/database.js';
+import type { Database, Db } from '../../db/database.js';
 import { newId, newSessionToken, sha256Hex } from '../../lib/ids.js';
 import {
   deleteExpiredSessions,
@@ -10,6 +10,7 @@ import {
   insertSession,
   markSignedIn,
   touchSession,
+  type SessionPerson,
 } from './session.repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -20,7 +21,7 @@ const TOUCH_INTERVAL_MS = 60 * 1000;
 
 export interface AuthenticatedSession {
   sessionId: string;
-  person: PersonRow;
+  person: SessionPerson;
 }
 
 /** Starts a session; the token goes to the client once, only its hash is kept. */

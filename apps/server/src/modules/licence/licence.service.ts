@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Licence } from '@portal/contract/licence';
 import type { FormSection } from '@portal/contract/service';
 import type { ProjectRole } from '@portal/contract/project';
-import type { Database, PersonRow } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
 import { HttpError, conflict, notFound, validation } from '../../lib/http-error.js';
 import { newId, newLicenceKey } from '../../lib/ids.js';
 import { daysOf, type Period } from '../../lib/period.js';
@@ -22,6 +22,7 @@ import {
   updateLiveLicence,
   type LicenceWithContext,
 } from './licence.repository.js';
+import type { SessionPerson } from '../auth/session.repository.js';
 
 /** Integration code carries the licence's public key; templates come from the service. */
 export function renderCode(template: string, licenceKey: string): string {
@@ -42,7 +43,7 @@ export type LicenceWithRole = LicenceWithContext & { role: ProjectRole };
  */
 export async function requireLicenceRole(
   db: Kysely<Database>,
-  user: PersonRow,
+  user: SessionPerson,
   licenceId: string,
   needed: ProjectRole,
 ): Promise<LicenceWithRole> {

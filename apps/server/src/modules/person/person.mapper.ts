@@ -1,5 +1,6 @@
 import type { Person } from '@portal/contract/person';
 import type { PersonRow } from '../../db/database.js';
+import type { SessionPerson } from '../auth/session.repository.js';
 
 export const avatarUrl = (row: Pick<PersonRow, 'id' | 'avatarVersion'>): string | null =>
   row.avatarVersion > 0 ? `/rest/collection/person/${row.id}/avatar?v=${row.avatarVersion}` : null;
@@ -9,7 +10,7 @@ export function displayName(row: Pick<PersonRow, 'firstname' | 'lastname' | 'ema
 }
 
 /** The public shape of a person: never the password hash or the avatar bytes. */
-export function toPerson(row: PersonRow): Person {
+export function toPerson(row: SessionPerson): Person {
   return {
     key: row.id,
     id: row.id,

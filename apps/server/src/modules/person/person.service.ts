@@ -9,9 +9,10 @@ import { nowIso } from '../../lib/time.js';
 import { endOtherSessions } from '../auth/session.service.js';
 import { normaliseAvatar } from './avatar.service.js';
 import { findAvatar, findPerson, saveAvatar, updatePerson } from './person.repository.js';
+import type { SessionPerson } from '../auth/session.repository.js';
 
 /** People see and change only themselves; anyone else's id is simply not found. */
-export function requireSelf(requestedId: string, user: PersonRow): void {
+export function requireSelf(requestedId: string, user: SessionPerson): void {
   if (requestedId !== user.id) throw notFound();
 }
 
@@ -25,7 +26,7 @@ async function reload(db: Kysely<Database>, id: string): Promise<PersonRow> {
  * Changes the person's own data (only the fields sent). The profile form sends e-mail and id
  * along; they may be sent but never change.
  */
-export async function changeOwnData(db: Kysely<Database>, user: PersonRow, input: PersonPatch): Promise<PersonRow> {
+export async function changeOwnData(db: Kysely<Database>, user: SessionPerson, input: PersonPatch): Promise<PersonRow> {
   const { email, id, salutation, ...rest } = input;
   const fields: Record<string, FieldProblem> = {};
   if (email !== undefined && email.trim().toLowerCase() !== user.email) fields.email = 'invalid';
@@ -40,7 +41,7 @@ export async function changeOwnData(db: Kysely<Database>, user: PersonRow, input
 /** A new password needs the current one; every other session of the person ends. */
 export async function changePassword(
   db: Kysely<Database>,
-  user: PersonRow,
+  user: SessionPerson,
   sessionId: string | null,
   input: { passwordActual: string; password: string },
 ): Promise<void> {
@@ -54,12 +55,12 @@ export async function changePassword(
 }
 
 /** Re-encodes the upload (see avatar.service.ts) and stores it as the next avatar version. */
-export async function replaceAvatar(db: Kysely<Database>, user: PersonRow, upload: Buffer): Promise<PersonRow> {
+export async function replaceAvatar(db: Kysely<Database>, user: SessionPerson, upload: Buffer): Promise<PersonRow> {
   await saveAvatar(db, user.id, await normaliseAvatar(upload), nowIso());
   return reload(db, user.id);
 }
 
-export async function avatarOf(db: Kysely<Database>, user: PersonRow): Promise<Buffer> {
+export async function avatarOf(db: Kysely<Database>, user: SessionPerson): Promise<Buffer> {
   const avatar = await findAvatar(db, user.id);
   if (!avatar?.avatarWebp) throw notFound();
   return avatar.avatarWebp;

@@ -32,6 +32,7 @@ import {
   updateInvitationRole,
   updateMemberRole,
 } from './member.repository.js';
+import type { SessionPerson } from '../auth/session.repository.js';
 
 // The rules of shared projects (docs/domain.md#ownership):
 // - the owner (project.ownerId) is exactly one person; members are editors or viewers;
@@ -90,7 +91,7 @@ export async function listMembers(db: Kysely<Database>, project: ProjectWithRole
 export async function inviteMember(
   db: Kysely<Database>,
   links: MemberLinks,
-  inviter: PersonRow,
+  inviter: SessionPerson,
   project: ProjectWithRole,
   input: MemberInvite,
   now = new Date(),
@@ -201,7 +202,7 @@ export async function changeRole(
  */
 export async function removeMember(
   db: Kysely<Database>,
-  user: PersonRow,
+  user: SessionPerson,
   project: ProjectWithRole,
   personId: string,
 ): Promise<void> {
@@ -235,14 +236,14 @@ const toInvitation = (row: InvitationRow): ProjectInvitation => ({
   createdAt: row.createdAt,
 });
 
-export async function listInvitations(db: Kysely<Database>, user: PersonRow): Promise<ProjectInvitation[]> {
+export async function listInvitations(db: Kysely<Database>, user: SessionPerson): Promise<ProjectInvitation[]> {
   return (await listInvitationsOfPerson(db, user.id)).map(toInvitation);
 }
 
 /** Accepts an invitation of the caller: they become a member; answers the project. */
 export async function acceptInvitation(
   db: Kysely<Database>,
-  user: PersonRow,
+  user: SessionPerson,
   id: string,
   now = new Date(),
 ): Promise<Project> {
@@ -262,7 +263,7 @@ export async function acceptInvitation(
   return showProject(db, user, projectId);
 }
 
-export async function declineInvitation(db: Kysely<Database>, user: PersonRow, id: string): Promise<void> {
+export async function declineInvitation(db: Kysely<Database>, user: SessionPerson, id: string): Promise<void> {
   const invitation = await findInvitationOfPerson(db, id, user.id);
   if (!invitation || !(await deleteInvitation(db, invitation.projectId, user.id))) throw notFound();
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Project, ProjectCreate, ProjectPatch, ProjectRole } from '@portal/contract/project';
-import type { Database, PersonRow } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
 import { forbidden, notFound } from '../../lib/http-error.js';
 import { newId } from '../../lib/ids.js';
 import { currentMonth } from '../../lib/period.js';
@@ -16,6 +16,7 @@ import {
   updateLiveProject,
   type ProjectWithOwner,
 } from './project.repository.js';
+import type { SessionPerson } from '../auth/session.repository.js';
 
 const firstLine = (text: string): string => {
   const line = text.split('\n')[0]?.trim() ?? '';
@@ -75,7 +76,7 @@ const withRole = (project: ProjectWithOwner, personId: string): ProjectWithRole 
 });
 
 /** Projects the person owns or is a member of, with their role in each. */
-export async function listProjectsOfPerson(db: Kysely<Database>, user: PersonRow): Promise<Project[]> {
+export async function listProjectsOfPerson(db: Kysely<Database>, user: SessionPerson): Promise<Project[]> {
   const rows = await listLiveProjectsOfPerson(db, user.id);
   return withLicences(
     db,
@@ -90,7 +91,7 @@ export async function listProjectsOfPerson(db: Kysely<Database>, user: PersonRow
  */
 export async function requireProjectRole(
   db: Kysely<Database>,
-  user: PersonRow,
+  user: SessionPerson,
   projectId: string,
   needed: ProjectRole,
 ): Promise<ProjectWithRole> {
@@ -102,7 +103,7 @@ export async function requireProjectRole(
 }
 
 /** A project as the API shows it to the caller (whose role was checked by requireProjectRole). */
-export async function showProject(db: Kysely<Database>, user: PersonRow, id: string): Promise<Project> {
+export async function showProject(db: Kysely<Database>, user: SessionPerson, id: string): Promise<Project> {
   const found = await findLiveProjectOfPerson(db, id, user.id);
   if (!found) throw notFound(); // deleted or left meanwhile
   const [shown] = await withLicences(db, [withRole(found, user.id)]);
@@ -112,7 +113,7 @@ export async function showProject(db: Kysely<Database>, user: PersonRow, id: str
 
 export async function createProject(
   db: Kysely<Database>,
-  user: PersonRow,
+  user: SessionPerson,
   input: ProjectCreate,
 ): Promise<Project> {
   const id = newId();
@@ -131,7 +132,7 @@ export async function createProject(
 /** Changes a project; the caller was checked as editor or owner. */
 export async function patchProject(
   db: Kysely<Database>,
-  user: PersonRow,
+  user: SessionPerson,
   project: ProjectWithRole,
   input: ProjectPatch,
 ): Promise<Project> {
