@@ -112,4 +112,16 @@ describe('audit log', () => {
     await expect(sql`delete from audit_log`.execute(ctx.db)).rejects.toThrow();
     expect(await countRows(ctx.db, 'auditLog')).toBe(30);
   });
+
+  it('lets an operator remove entries older than a year, and only those', async () => {
+    const old = new Date(Date.now() - 400 * 24 * 60 * 60 * 1000);
+    await recordAudit(
+      ctx.db,
+      { actor: { id: admin.id, email: admin.email }, requestId: 'old', action: 'update', objectType: 'person', objectId: 'x', before: null, after: null },
+      old,
+    );
+    expect(await countRows(ctx.db, 'auditLog')).toBe(31);
+    await sql`delete from audit_log where request_id = 'old'`.execute(ctx.db);
+    expect(await countRows(ctx.db, 'auditLog')).toBe(30);
+  });
 });
