@@ -4,11 +4,10 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Breadcrumb } from '@/components/breadcrumb';
+import { GoneState } from '@/components/gone-state';
 import { PageTitle } from '@/components/page-title';
 import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
@@ -52,18 +51,7 @@ export function LicenceDetailRoute() {
   const licence = useLicence(splitSlugId(licenceSlugId)?.id ?? '');
 
   // Removed meanwhile (another tab): say so instead of a generic error.
-  const gone = (
-    <EmptyState
-      title={t('goneTitle')}
-      actions={
-        <Button asChild variant="outline">
-          <Link to={paths.projects()}>{t('backToProjects')}</Link>
-        </Button>
-      }
-    >
-      <p>{t('goneText')}</p>
-    </EmptyState>
-  );
+  const gone = <GoneState title={t('goneTitle')} text={t('goneText')} back={t('backToProjects')} />;
   return (
     <QueryState query={licence} pending={<LicenceSkeleton />} gone={gone}>
       {(data) => <LicenceView licence={data} />}

@@ -2,8 +2,9 @@ import type { Project } from '@portal/contract/project';
 import { MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Breadcrumb } from '@/components/breadcrumb';
+import { GoneState } from '@/components/gone-state';
 import { PageTitle } from '@/components/page-title';
 import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
@@ -37,18 +38,7 @@ export function ProjectMainRoute() {
   const project = useProject(splitSlugId(projectSlugId)?.id ?? '');
 
   // Deleted meanwhile (another tab): say so instead of a generic error.
-  const gone = (
-    <EmptyState
-      title={t('goneTitle')}
-      actions={
-        <Button asChild variant="outline">
-          <Link to={paths.projects()}>{t('backToProjects')}</Link>
-        </Button>
-      }
-    >
-      <p>{t('goneText')}</p>
-    </EmptyState>
-  );
+  const gone = <GoneState title={t('goneTitle')} text={t('goneText')} back={t('backToProjects')} />;
   return (
     <QueryState query={project} pending={<ProjectSkeleton />} gone={gone}>
       {(data) => <ProjectView project={data} />}
