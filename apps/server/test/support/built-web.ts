@@ -17,7 +17,10 @@ export async function buildWeb(): Promise<{ dir: string; remove: () => void }> {
   if (given) return { dir: given, remove: () => undefined };
   const dir = mkdtempSync(join(tmpdir(), 'portal-web-ssr-'));
   const vite = join(root, 'node_modules/vite/bin/vite.js');
-  const options = { cwd: join(root, 'apps/web'), maxBuffer: 16 * 1024 * 1024 };
+  // As `npm run build` runs: vitest sets NODE_ENV=test, with which Vite would compile JSX for
+  // React's development build while the rendering bundle holds the production one.
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const options = { cwd: join(root, 'apps/web'), env, maxBuffer: 16 * 1024 * 1024 };
   await run(
     process.execPath,
     [vite, 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'error'],
