@@ -10,13 +10,18 @@ export function renderingBundle(): Plugin {
   return {
     name: 'portal-rendering-bundle',
     apply: (_config, env) => env.command === 'build' && env.isSsrBuild === true,
-    config: () => ({
-      publicDir: false,
-      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-      ssr: { noExternal: true },
-      // Screens stay chunks of their own, loaded when a page first needs them: the server does
-      // not hold the signed-in screens (charts, forms) in memory.
-      build: { rolldownOptions: { output: { codeSplitting: true } } },
-    }),
+    config: () => {
+      // Whatever NODE_ENV the build runs under (vitest sets test): JSX compiled for React's
+      // production build, the one this bundle holds.
+      process.env.NODE_ENV = 'production';
+      return {
+        publicDir: false,
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        ssr: { noExternal: true },
+        // Screens stay chunks of their own, loaded when a page first needs them: the server does
+        // not hold the signed-in screens (charts, forms) in memory.
+        build: { rolldownOptions: { output: { codeSplitting: true } } },
+      };
+    },
   };
 }
