@@ -166,6 +166,19 @@ async function write<T>(
   return result;
 }
 
+/** One audit entry per write that changed what the admin API shows; a no-op leaves none. */
+async function audit(
+  trx: Db,
+  actor: AdminContext,
+  action: string,
+  objectId: string,
+  before: AdminService | null,
+  after: AdminService,
+): Promise<void> {
+  if (before !== null && JSON.stringify(before) === JSON.stringify(after)) return;
+  await recordAudit(trx, { ...actor, action, objectType: OBJECT_TYPE, objectId, before, after });
+}
+
 export async function createAdminService(
   db: Kysely<Database>,
   changes: ChangeFeed,
@@ -187,14 +200,7 @@ export async function createAdminService(
       updatedAt: now,
     });
     const after = await getAdminService(trx, input.id);
-    await recordAudit(trx, {
-      ...actor,
-      action: 'create',
-      objectType: OBJECT_TYPE,
-      objectId: input.id,
-      before: null,
-      after,
-    });
+    await audit(trx, actor, 'create', input.id, null, after);
     return after;
   });
 }
@@ -238,7 +244,7 @@ export async function patchAdminService(
     await updateService(trx, id, { ...columns, updatedAt: now });
     await deleteUnusedMedia(trx); // a replaced logo or thumbnail
     const after = await getAdminService(trx, id);
-    await recordAudit(trx, { ...actor, action: 'update', objectType: OBJECT_TYPE, objectId: id, before, after });
+    await audit(trx, actor, 'update', id, before, after);
     return after;
   });
 }
@@ -259,7 +265,7 @@ export async function retireAdminService(
     const now = nowIso();
     await updateService(trx, id, { retiredAt: now, updatedAt: now });
     const after = await getAdminService(trx, id);
-    await recordAudit(trx, { ...actor, action: 'retire', objectType: OBJECT_TYPE, objectId: id, before, after });
+    await audit(trx, actor, 'retire', id, before, after);
   });
 }
 
@@ -315,14 +321,7 @@ export async function uploadServiceImage(
       await deleteUnusedMedia(trx); // the one it replaced
     }
     const after = await getAdminService(trx, id);
-    await recordAudit(trx, {
-      ...actor,
-      action: upload.slot === 'gallery' ? 'add-image' : `set-${upload.slot}`,
-      objectType: OBJECT_TYPE,
-      objectId: id,
-      before,
-      after,
-    });
+    await audit(trx, actor, upload.slot === 'gallery' ? 'add-image' : `set-${upload.slot}`, id, before, after);
     return after;
   });
 }
@@ -349,7 +348,7 @@ export async function patchGalleryImage(
     await reorderServiceImages(trx, order);
     await updateService(trx, id, { updatedAt: nowIso() });
     const after = await getAdminService(trx, id);
-    await recordAudit(trx, { ...actor, action: 'update-image', objectType: OBJECT_TYPE, objectId: id, before, after });
+    await audit(trx, actor, 'update-image', id, before, after);
     return after;
   });
 }
@@ -373,7 +372,7 @@ export async function deleteGalleryImage(
     await updateService(trx, id, { updatedAt: nowIso() });
     await deleteUnusedMedia(trx);
     const after = await getAdminService(trx, id);
-    await recordAudit(trx, { ...actor, action: 'delete-image', objectType: OBJECT_TYPE, objectId: id, before, after });
+    await audit(trx, actor, 'delete-image', id, before, after);
     return after;
   });
 }

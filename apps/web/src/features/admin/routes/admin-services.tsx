@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ImageOff, Plus, Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { AdminServiceListItem } from '@portal/contract/admin-service';
 import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
@@ -21,9 +21,15 @@ import { adminServicesQueryOptions } from '../api/admin-services';
 import { AdminScreen } from '../components/admin-screen';
 import { Pagination } from '../components/pagination';
 
-export const adminServicesLoader: RouteDataLoader = async ({ queryClient }) => {
+/** Search and page live in the address (?q=…&page=…), so Back and a reload keep them. */
+function listQuery(params: URLSearchParams): { q: string; page: number } {
+  const page = Number(params.get('page'));
+  return { q: (params.get('q') ?? '').trim(), page: Number.isInteger(page) && page >= 1 ? page : 1 };
+}
+
+export const adminServicesLoader: RouteDataLoader = async ({ queryClient }, { request }) => {
   if (!readSession()) return;
-  await queryClient.prefetchQuery(adminServicesQueryOptions({ q: '', page: 1 }));
+  await queryClient.prefetchQuery(adminServicesQueryOptions(listQuery(new URL(request.url).searchParams)));
 };
 
 /** /admin/services: every service, those on offer first; search, open, create. */
@@ -49,8 +55,16 @@ export function AdminServicesRoute() {
 function ServiceList() {
   const { t } = useTranslation('AdminServices');
   const id = useId();
-  const [typed, setTyped] = useState('');
-  const [query, setQuery] = useState({ q: '', page: 1 });
+  const [params, setParams] = useSearchParams();
+  const query = listQuery(params);
+  const [typed, setTyped] = useState(query.q);
+  const setQuery = (next: { q: string; page: number }) =>
+    setParams(() => {
+      const search = new URLSearchParams();
+      if (next.q) search.set('q', next.q);
+      if (next.page > 1) search.set('page', String(next.page));
+      return search;
+    });
   const list = useQuery({ ...adminServicesQueryOptions(query), placeholderData: keepPreviousData });
 
   return (
@@ -97,7 +111,7 @@ function ServiceList() {
                 page={page.page}
                 pageSize={page.pageSize}
                 total={page.total}
-                onPage={(next) => setQuery((current) => ({ ...current, page: next }))}
+                onPage={(next) => setQuery({ ...query, page: next })}
               />
             </>
           )
