@@ -27,8 +27,16 @@ export const projectKeys = {
   lists: () => ['projects'] as const,
   list: (userOid: string) => ['projects', userOid] as const,
   one: (id: string) => ['project', id] as const,
+  /** Its owner, members and pending invitations. */
+  members: (id: string) => ['project', id, 'members'] as const,
   /** The project's costs of a period (its licences' usage and the prices make them). */
   costs: (id: string, period: Period) => ['project', id, 'costs', period] as const,
+};
+
+/** The signed-in person's pending invitations to shared projects. */
+export const invitationKeys = {
+  all: () => ['invitations'] as const,
+  list: (userOid: string) => ['invitations', userOid] as const,
 };
 
 export const licenceKeys = {
@@ -39,6 +47,19 @@ export const licenceKeys = {
 export const adminReportKeys = {
   /** Without a period the server reports the current calendar month. */
   period: (period: Period | null) => ['admin-report', period ?? 'current-month'] as const,
+};
+
+/** Admin console: customers; `all` matches every list and person (refetched after a change). */
+export const adminPersonKeys = {
+  all: () => ['admin-person'] as const,
+  list: (query: { q: string; page: number }) => ['admin-person', 'list', query] as const,
+  one: (id: string) => ['admin-person', 'one', id] as const,
+};
+
+export const adminAuditKeys = {
+  all: () => ['admin-audit'] as const,
+  list: (filter: { from: string; to: string; actor: string; type: string; page: number }) =>
+    ['admin-audit', filter] as const,
 };
 
 export const avatarKeys = {
@@ -55,6 +76,13 @@ export const adminContentKeys = {
     ['admin-content', 'texts', query] as const,
   contactLists: () => ['admin-content', 'contact-requests'] as const,
   contact: (query: { state: string; page: number }) => ['admin-content', 'contact-requests', query] as const,
+};
+
+/** Admin console: services; `lists` matches every page of the list. */
+export const adminServiceKeys = {
+  lists: () => ['admin-service', 'list'] as const,
+  list: (query: { q: string; page: number }) => ['admin-service', 'list', query] as const,
+  one: (id: string) => ['admin-service', 'one', id] as const,
 };
 
 /** Roots of the public catalogue: kept over a logout, everything else belonged to the user. */
