@@ -29,7 +29,45 @@ import type { OwnedProject, Res, Send, World } from './support.js';
 // use each of their routes with that call (so the refusals above are not just bad requests).
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-type Who = 'anonymous' | 'owner' | 'other' | 'admin';
+type Who = 'anonymous' | 'owner' | 'editor' | 'viewer' | 'other' | 'admin';
+type Member = 'editor' | 'viewer';
+
+/** A route with the owner's project or licence in its path: members have a role there. */
+const isProjectRoute = (url: string): boolean => /\/(project|service_licence|invitation)\//.test(url);
+/** Writes only the owner may make (docs/domain.md#ownership). */
+const isOwnerOnly = (method: string, url: string): boolean =>
+  (method !== 'GET' && method !== 'HEAD' && url.includes('/member')) ||
+  (method === 'DELETE' && url === '/rest/collection/project/:oid');
+const isRead = (method: string): boolean => method === 'GET' || method === 'HEAD';
+
+/**
+ * What must hold for a member (editor or viewer) of the owner's project; the problem in words,
+ * or undefined. A member reads the project and its licences (no 403 or 404); a viewer's write
+ * and an editor's owner-only write are refused with 403. Everything else of the owner (their
+ * person, admin routes) stays as closed as for a stranger.
+ */
+function judgeMember(
+  access: AccessPolicy | undefined,
+  who: Member,
+  method: string,
+  url: string,
+  hasOwnerIds: boolean,
+  res: Res,
+): string | undefined {
+  const status = res.statusCode;
+  if (status >= 500) return `answered ${status}`;
+  if (access === undefined || access === 'public' || access === 'ingest') return undefined;
+  if (access === 'admin') return status === 403 ? undefined : `non-admin got ${status} from an admin route`;
+  if (!hasOwnerIds) return undefined;
+  // The invitee's invitation is nobody else's.
+  if (!isProjectRoute(url) || url.startsWith('/rest/collection/invitation/'))
+    return status === 404 ? undefined : `answered ${status} to a member on the owner's own ids`;
+  if (isRead(method))
+    return status === 403 || status === 404 ? `a member's read answered ${status}` : undefined;
+  if (who === 'viewer' || isOwnerOnly(method, url))
+    return status === 403 ? undefined : `the ${who}'s refused write answered ${status}`;
+  return undefined;
+}
 const is2xx = (status: number): boolean => status >= 200 && status < 300;
 
 /** Everything of the owner a stranger could read or change. */
@@ -132,12 +170,24 @@ describe(`access matrix (${dialect})`, () => {
         const tokens: Record<Who, string | undefined> = {
           anonymous: undefined,
           owner: await freshToken(ctx.db, world.owner.id),
+          editor: await freshToken(ctx.db, world.editor.id),
+          viewer: await freshToken(ctx.db, world.viewer.id),
           other: await freshToken(ctx.db, world.other.id),
           admin: await freshToken(ctx.db, world.admin.id),
         };
         const before = await ownerRows(ctx.db, world.owner.id);
         // The owner goes last: their call may change or delete what the others were refused.
-        for (const who of ['anonymous', 'other', 'admin', 'owner'] as const) {
+        // The editor's allowed writes are left to test/project-members.test.ts: here the members
+        // make only calls that must change nothing.
+        for (const who of ['anonymous', 'other', 'admin', 'viewer', 'editor', 'owner'] as const) {
+          if (
+            who === 'editor' &&
+            route &&
+            !isRead(method) &&
+            !isOwnerOnly(method, url) &&
+            isProjectRoute(url)
+          )
+            continue;
           const token = tokens[who];
           const res = await send({
             method,
@@ -148,7 +198,10 @@ describe(`access matrix (${dialect})`, () => {
           });
           calls++;
           if (who === 'owner' && method !== 'GET' && method !== 'HEAD') project = undefined;
-          const problem = judge(access, who, path !== url, res, world, request.known);
+          const problem =
+            who === 'editor' || who === 'viewer'
+              ? judgeMember(access, who, method, url, path !== url, res)
+              : judge(access, who, path !== url, res, world, request.known);
           if (problem) problems.push(`${who} ${method} ${url}: ${problem}`);
           if (who !== 'owner' && (await ownerRows(ctx.db, world.owner.id)) !== before) {
             problems.push(`${who} ${method} ${url}: changed the owner's data (status ${res.statusCode})`);

@@ -194,6 +194,11 @@ export interface World {
   owner: Actor;
   other: Actor;
   admin: Actor;
+  /** Members of every project of the owner (docs/domain.md#ownership). */
+  editor: Actor;
+  viewer: Actor;
+  /** Invited to every project of the owner, never answering. */
+  invitee: Actor;
   /** A service with a settings form, licensed in every project of the world. */
   serviceId: string;
   /** A service not licensed anywhere yet. */
@@ -212,6 +217,8 @@ export interface OwnedProject {
   projectId: string;
   licenceId: string;
   licenceKey: string;
+  /** The invitee's pending invitation to it. */
+  invitationId: string;
 }
 
 export const settingsForm = JSON.stringify([
@@ -249,6 +256,9 @@ export async function createWorld(db: Kysely<Database>): Promise<World> {
     owner: await actor(db),
     other: await actor(db),
     admin: await actor(db, 1),
+    editor: await actor(db),
+    viewer: await actor(db),
+    invitee: await actor(db),
     serviceId: await createService(db, { formJson: settingsForm }),
     freeServiceId: await createService(db, { accounting: 'monthly', monthlyFee: 1000 }),
     mediaId,
@@ -310,7 +320,41 @@ export async function createOwnedProject(send: Send, world: World): Promise<Owne
     headers: auth,
   });
   const licenceKey = (JSON.parse(licence.body) as { licenceKey: string }).licenceKey;
-  return { projectId, licenceId, licenceKey };
+  // The editor and the viewer accept their invitations; the invitee's stays pending.
+  let invitationId = '';
+  for (const [member, role] of [
+    [world.editor, 'editor'],
+    [world.viewer, 'viewer'],
+    [world.invitee, 'viewer'],
+  ] as const) {
+    const invited = await send({
+      method: 'POST',
+      url: `/rest/collection/project/${projectId}/member`,
+      ...json({ email: member.email, role }),
+      headers: { ...auth, 'content-type': 'application/json' },
+    });
+    if (invited.statusCode !== 201) throw new Error(`invitation answered ${invited.statusCode} ${invited.body}`);
+    const list = await send({
+      method: 'GET',
+      url: `/rest/collection/person/${member.id}/invitation`,
+      headers: bearer(member.token),
+    });
+    const invitation = (JSON.parse(list.body) as Array<{ id: string; project: { id: string } }>).find(
+      (i) => i.project.id === projectId,
+    );
+    if (!invitation) throw new Error(`no invitation for ${role}: ${list.statusCode} ${list.body}`);
+    if (member === world.invitee) {
+      invitationId = invitation.id;
+      continue;
+    }
+    const accepted = await send({
+      method: 'POST',
+      url: `/rest/collection/invitation/${invitation.id}/accept`,
+      headers: bearer(member.token),
+    });
+    if (accepted.statusCode !== 200) throw new Error(`accept answered ${accepted.statusCode} ${accepted.body}`);
+  }
+  return { projectId, licenceId, licenceKey, invitationId };
 }
 
 // --- the fixtures on a running app ---
@@ -368,6 +412,9 @@ const PARAM_SOURCES: Record<string, (w: World, p: OwnedProject) => string> = {
   'person/:id': (w) => w.owner.id,
   'project/:oid': (_w, p) => p.projectId,
   ':projectId': (_w, p) => p.projectId,
+  'project/:id': (_w, p) => p.projectId,
+  ':personId': (w) => w.invitee.id,
+  'invitation/:id': (_w, p) => p.invitationId,
   'service_licence/:id': (_w, p) => p.licenceId,
   ':licenceId': (_w, p) => p.licenceId,
   'service/:oid': (w) => w.serviceId,
@@ -447,6 +494,11 @@ export async function validRequest(
       password: world.owner.password,
     },
     'PATCH /rest/collection/service_licence/:id': { online: false },
+    'POST /rest/collection/project/:id/member': {
+      email: `member-${randomBytes(6).toString('hex')}@example.com`,
+      role: 'viewer',
+    },
+    'PATCH /rest/collection/project/:id/member/:personId': { role: 'editor' },
     'POST /rest/collection/contactform/send': {
       firstname: 'Erika',
       subname: 'Muster',

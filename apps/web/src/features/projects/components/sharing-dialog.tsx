@@ -224,7 +224,8 @@ function MemberRow({
           {name}
           {isSelf ? <span className="font-normal text-muted-foreground"> ({t('you')})</span> : null}
         </p>
-        <p className="text-sm break-all text-muted-foreground">{email}</p>
+        {/* Someone invited without an account has no name yet: the address is shown once. */}
+        {email === name ? null : <p className="text-sm break-all text-muted-foreground">{email}</p>}
       </div>
       <div className="flex flex-wrap items-center gap-2">
         {member.state === 'invited' ? <Badge tone="warning">{t('invitedState')}</Badge> : null}
