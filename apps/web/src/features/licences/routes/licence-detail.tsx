@@ -63,12 +63,14 @@ function LicenceView({ licence }: { licence: Licence }) {
   const { t } = useTranslation(['Licence', 'Navigation', 'Card']);
   const language = useLanguage();
   const [removeOpen, setRemoveOpen] = useState(false);
+  // A viewer sees no write controls (docs/domain.md#ownership); the server refuses them anyway.
+  const canEdit = licence.project.role !== 'viewer';
   const [rotateOpen, setRotateOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const serviceName = localized(licence.service.name, language);
   // The service's part of the slug follows the interface language.
   useCanonicalPath(paths.licence(licence.project, serviceName, licence.id));
-  const hasSettings = (licence.form ?? []).some((section) => section.fields.length > 0);
+  const hasSettings = canEdit && (licence.form ?? []).some((section) => section.fields.length > 0);
   const projectPath = paths.project(licence.project.name, licence.project.id);
 
   return (
@@ -107,12 +109,14 @@ function LicenceView({ licence }: { licence: Licence }) {
             <p className="text-muted-foreground">{t('owner', { owner: licence.project.owner })}</p>
           </div>
         </div>
-        <LicenceMenu
-          licence={licence}
-          buttonRef={menuButton}
-          onRotateKey={() => setRotateOpen(true)}
-          onRemove={() => setRemoveOpen(true)}
-        />
+        {canEdit ? (
+          <LicenceMenu
+            licence={licence}
+            buttonRef={menuButton}
+            onRotateKey={() => setRotateOpen(true)}
+            onRemove={() => setRemoveOpen(true)}
+          />
+        ) : null}
       </header>
 
       {licence.online ? null : (
@@ -136,7 +140,7 @@ function LicenceView({ licence }: { licence: Licence }) {
           ) : (
             <UsageCard licence={licence} />
           )}
-          <UsageAlertCard licence={licence} />
+          {canEdit ? <UsageAlertCard licence={licence} /> : null}
           <section aria-labelledby="licence-integration" className="flex flex-col gap-4">
             <div className="flex flex-col gap-1">
               <h2 id="licence-integration" className="text-lg font-semibold">

@@ -1,5 +1,5 @@
 import type { Project } from '@portal/contract/project';
-import { MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { Eye, MoreHorizontal, Pencil, Share2, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -30,6 +30,7 @@ import { LicenceCard } from '../components/licence-card';
 import { ProjectCostsCard } from '../components/project-costs-card';
 import { ProjectSettingsDialog } from '../components/project-settings-dialog';
 import { ScreenHeader } from '../components/screen-header';
+import { SharingDialog, useRoleName } from '../components/sharing-dialog';
 
 /** The project's main view (child route with the empty path; nothing loaded before entry). */
 export function ProjectMainRoute() {
@@ -47,10 +48,15 @@ export function ProjectMainRoute() {
 }
 
 function ProjectView({ project }: { project: Project }) {
-  const { t } = useTranslation(['ProjectDetail', 'Navigation']);
+  const { t } = useTranslation(['ProjectDetail', 'Navigation', 'Sharing']);
   const language = useLanguage();
+  const roleName = useRoleName();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
+  const [sharingOpen, setSharingOpen] = useState(false);
+  // What the caller's role allows (docs/domain.md#ownership); the server checks it again.
+  const canEdit = project.role !== 'viewer';
+  const isOwner = project.role === 'owner';
   const menuButton = useRef<HTMLButtonElement>(null);
   const focusMenu = () => menuButton.current?.focus();
 
@@ -65,7 +71,14 @@ function ProjectView({ project }: { project: Project }) {
       />
       <ScreenHeader
         title={project.name}
-        lead={t('owner', { owner: project.projectOwner.name })}
+        lead={
+          <span className="flex flex-wrap items-center gap-2">
+            {t('owner', { owner: project.projectOwner.name })}
+            {isOwner ? null : (
+              <Badge tone="accent">{t('yourRole', { ns: 'Sharing', role: roleName(project.role) })}</Badge>
+            )}
+          </span>
+        }
         inlineActions
         actions={
           // Not modal: the dialogs it opens take over focus themselves.
@@ -76,23 +89,39 @@ function ProjectView({ project }: { project: Project }) {
               </Button>
             </DropdownMenuTrigger>
             <DropdownMenuContent>
-              <DropdownMenuItem onSelect={() => setSettingsOpen(true)}>
-                <Pencil aria-hidden="true" />
-                {t('editSettings')}
+              <DropdownMenuItem onSelect={() => setSharingOpen(true)}>
+                <Share2 aria-hidden="true" />
+                {t('share', { ns: 'Sharing' })}
               </DropdownMenuItem>
-              <DropdownMenuSeparator />
-              <DropdownMenuItem
-                className="text-red-700 data-[highlighted]:text-red-800 dark:text-red-400 dark:data-[highlighted]:text-red-300"
-                onSelect={() => setDeleteOpen(true)}
-              >
-                <Trash2 aria-hidden="true" />
-                {t('delete')}
-              </DropdownMenuItem>
+              {canEdit ? (
+                <DropdownMenuItem onSelect={() => setSettingsOpen(true)}>
+                  <Pencil aria-hidden="true" />
+                  {t('editSettings')}
+                </DropdownMenuItem>
+              ) : null}
+              {isOwner ? (
+                <>
+                  <DropdownMenuSeparator />
+                  <DropdownMenuItem
+                    className="text-red-700 data-[highlighted]:text-red-800 dark:text-red-400 dark:data-[highlighted]:text-red-300"
+                    onSelect={() => setDeleteOpen(true)}
+                  >
+                    <Trash2 aria-hidden="true" />
+                    {t('delete')}
+                  </DropdownMenuItem>
+                </>
+              ) : null}
             </DropdownMenuContent>
           </DropdownMenu>
         }
       />
 
+      {canEdit ? null : (
+        <p className="mb-6 flex items-start gap-3 rounded-xl border border-border bg-muted/50 p-4 text-sm">
+          <Eye aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {t('viewOnly', { ns: 'Sharing' })}
+        </p>
+      )}
       <div className="grid gap-4 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <h2 className="mb-2 text-sm font-semibold tracking-wide text-muted-foreground uppercase">
@@ -117,13 +146,15 @@ function ProjectView({ project }: { project: Project }) {
             {t('services')}{' '}
             <span className="text-base font-normal text-muted-foreground">({project.licences.length})</span>
           </h2>
-          {project.licences.length > 0 ? <AddServicesDialog project={project} variant="outline" /> : null}
+          {canEdit && project.licences.length > 0 ? (
+            <AddServicesDialog project={project} variant="outline" />
+          ) : null}
         </div>
         {project.licences.length === 0 ? (
           <EmptyState
             level={3}
             title={t('noServicesTitle')}
-            actions={<AddServicesDialog project={project} />}
+            actions={canEdit ? <AddServicesDialog project={project} /> : undefined}
           >
             <p>{t('noServices')}</p>
           </EmptyState>
@@ -143,6 +174,12 @@ function ProjectView({ project }: { project: Project }) {
 
       <ProjectCostsCard project={project} />
 
+      <SharingDialog
+        project={project}
+        open={sharingOpen}
+        onOpenChange={setSharingOpen}
+        returnFocus={focusMenu}
+      />
       <ProjectSettingsDialog
         project={project}
         open={settingsOpen}
