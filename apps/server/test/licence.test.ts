@@ -68,7 +68,7 @@ describe('licences, settings and usage', () => {
     expect(licence.jsServiceCode).not.toContain('{{licenceKey}}');
     expect(Object.keys(licence.calls.callsPerDate)).toHaveLength(90);
     expect(licence.calls.to).toBe(isoDay(new Date()));
-    expect(licence.project).toEqual({ id: expect.any(String), name: 'Shop', owner: 'Lea Lang' });
+    expect(licence.project).toEqual({ id: expect.any(String), name: 'Shop', owner: 'Lea Lang', role: 'owner' });
     expect(licence.form?.[0]?.fields.map((f) => f.id)).toEqual(['origins', 'lang']);
   });
 
