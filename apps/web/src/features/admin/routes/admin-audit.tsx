@@ -25,7 +25,6 @@ import { auditDiff, diffValue } from '../utils/audit-diff';
 const TYPES = {
   person: 'typePerson',
   service: 'typeService',
-  service_gallery: 'typeGallery',
   price_package: 'typePricePackage',
   rechtliches: 'typeLegal',
   translation: 'typeTranslation',
@@ -43,6 +42,11 @@ const ACTIONS = {
   'revoke-admin': 'actionRevokeAdmin',
   'password-reset': 'actionPasswordReset',
   retire: 'actionRetire',
+  'add-image': 'actionAddImage',
+  'update-image': 'actionUpdateImage',
+  'delete-image': 'actionDeleteImage',
+  'set-logo': 'actionSetLogo',
+  'set-thumbnail': 'actionSetThumbnail',
 } as const;
 
 const idPattern = /^[A-Za-z0-9]{1,64}$/;
