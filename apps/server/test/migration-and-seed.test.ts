@@ -49,6 +49,7 @@ describe('migrations and demo seed', () => {
       '0005-project-members',
       '0006-licence-tools',
       '0007-audit-log',
+      '0008-service-admin',
       '0009-admin-content',
     ]);
     expect(await migrateToLatest(database.db, database.schema)).toEqual([]);
