@@ -1,5 +1,6 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { cn } from '@/lib/cn';
 import { useUser } from '@/resources/person';
 import { adminNav } from '../admin-nav';
@@ -24,12 +25,21 @@ export function AdminShellRoute() {
 
 function AdminSideNav() {
   const { t } = useTranslation('Admin');
+  const list = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+  // On phones the row of tabs scrolls sideways: keep the current area's tab in view.
+  useEffect(() => {
+    const current = list.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    const row = list.current;
+    if (!current || !row || row.scrollWidth <= row.clientWidth) return;
+    row.scrollLeft = current.offsetLeft - (row.clientWidth - current.offsetWidth) / 2;
+  }, [pathname]);
   return (
     <nav aria-label={t('navLabel')} className="-mx-4 shrink-0 sm:mx-0 lg:w-52">
       <p className="mb-2 hidden px-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase lg:block">
         {t('navLabel')}
       </p>
-      <ul className="flex gap-1 overflow-x-auto px-4 pb-1 sm:px-0 lg:sticky lg:top-24 lg:flex-col lg:overflow-visible">
+      <ul ref={list} className="relative flex gap-1 overflow-x-auto px-4 pb-1 sm:px-0 lg:sticky lg:top-24 lg:flex-col lg:overflow-visible">
         {adminNav.map((entry) => (
           <li key={entry.id} className="shrink-0">
             <NavLink
