@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminLegalPage, AdminPricePackage } from '@portal/contract/admin-content';
 import { createMailSender } from '../src/modules/mail/mail-sender.js';
@@ -6,6 +5,7 @@ import { OutboxWorker } from '../src/modules/mail/outbox-worker.js';
 import { upsertTranslations } from '../src/modules/translation/translation.repository.js';
 import { readShippedTranslations } from '../src/seed/shipped-translations.js';
 import { bearer, buildTestApp, countRows, createPerson, form, login, type TestContext } from './helper.js';
+import { freePort } from './support/built-server.js';
 import { startMailbox, type Mailbox } from './support/mailbox.js';
 
 // The admin console's price packages, legal pages, texts and contact requests
@@ -16,17 +16,6 @@ const base = '/rest/collection/admin';
 
 type ErrorAnswer = { error: { code: string; message: string; fields?: Record<string, string> } };
 const errorOf = (res: { json: <T>() => T }) => res.json<ErrorAnswer>().error;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 describe('admin content', () => {
   let ctx: TestContext;

@@ -9,15 +9,15 @@ import {
   type adminLegalPageCreateSchema,
 } from '@portal/contract/admin-content';
 import type { Database, Db, LegalPageTable } from '../../db/database.js';
-import { HttpError, notFound, validation } from '../../lib/http-error.js';
+import { HttpError, validation } from '../../lib/http-error.js';
 import { newId } from '../../lib/ids.js';
 import { sanitizeRichText } from '../../lib/sanitize-html.js';
 import { nowIso } from '../../lib/time.js';
 import type { ChangeFeed } from '../../plugins/change-feed.js';
-import { recordAudit, type AuditActor } from '../audit/audit.service.js';
-import { catalogueChanged } from '../catalogue/catalogue-changes.js';
+import type { AuditActor } from '../audit/audit.service.js';
 import { deleteLegalPage, insertLegalPage, listLegalPageRows, setLegalPageOrder, updateLegalPage } from './legal-admin.repository.js';
-import { changedSortOrders, moveTo, pageOfList } from './ordering.js';
+import { createOrdered, deleteOrdered, getOrdered, patchOrdered, type OrderedContent } from './ordered-list.js';
+import { pageOfList } from './ordering.js';
 
 // Legal pages as the admin console edits them (docs/admin.md#legal-pages). Their HTML is
 // sanitized here, before it is stored, and again by the web app when it shows it. Every write
@@ -41,6 +41,13 @@ function toAdmin(row: Row, position: number): AdminLegalPage {
 
 const clean = (html: { de: string; en: string }) => ({ htmlDe: sanitizeRichText(html.de), htmlEn: sanitizeRichText(html.en) });
 
+const legalPages: OrderedContent<Row, AdminLegalPage> = {
+  objectType: OBJECT_TYPE,
+  rows: listLegalPageRows,
+  setOrder: setLegalPageOrder,
+  toAdmin,
+};
+
 export async function listAdminLegalPages(db: Db, page: PageQuery): Promise<AdminLegalPageList> {
   const rows = await listLegalPageRows(db);
   return pageOfList(
@@ -49,16 +56,8 @@ export async function listAdminLegalPages(db: Db, page: PageQuery): Promise<Admi
   );
 }
 
-async function findWithPosition(db: Db, id: string) {
-  const rows = await listLegalPageRows(db);
-  const index = rows.findIndex((row) => row.id === id);
-  return { rows, row: rows[index], index };
-}
-
 export async function getAdminLegalPage(db: Db, id: string): Promise<AdminLegalPage> {
-  const { row, index } = await findWithPosition(db, id);
-  if (!row) throw notFound();
-  return toAdmin(row, index);
+  return getOrdered(legalPages, db, id);
 }
 
 export async function createAdminLegalPage(
@@ -68,9 +67,7 @@ export async function createAdminLegalPage(
   input: Create,
 ): Promise<AdminLegalPage> {
   const id = input.id ?? newId();
-  const created = await db.transaction().execute(async (trx) => {
-    const rows = await listLegalPageRows(trx);
-    if (rows.some((row) => row.id === id)) throw validation({ id: 'taken' });
+  return createOrdered(legalPages, db, changes, who, { id, position: input.position }, async (trx, rows, sortOrder) => {
     if (rows.some((row) => row.internerName === input.internalName)) throw validation({ internalName: 'taken' });
     await insertLegalPage(trx, {
       id,
@@ -79,16 +76,9 @@ export async function createAdminLegalPage(
       titleEn: input.title.en,
       ...clean(input.html),
       updatedAt: nowIso(),
-      sortOrder: rows.length + 1,
+      sortOrder,
     });
-    const order = moveTo([...rows.map((row) => row.id), id], id, input.position ?? rows.length);
-    await setLegalPageOrder(trx, changedSortOrders([...rows, { id, sortOrder: rows.length + 1 }], order));
-    const after = await getAdminLegalPage(trx, id);
-    await recordAudit(trx, { ...who, action: 'create', objectType: OBJECT_TYPE, objectId: id, before: null, after });
-    return after;
   });
-  await catalogueChanged(changes);
-  return created;
 }
 
 export async function patchAdminLegalPage(
@@ -98,31 +88,19 @@ export async function patchAdminLegalPage(
   id: string,
   patch: AdminLegalPagePatch,
 ): Promise<AdminLegalPage> {
-  if (patch.id !== undefined && patch.id !== id) throw validation({ id: 'invalid' });
-  const updated = await db.transaction().execute(async (trx) => {
-    const { rows, row, index } = await findWithPosition(trx, id);
-    if (!row) throw notFound();
+  return patchOrdered(legalPages, db, changes, who, id, patch, async (trx, row, rows) => {
     const renamed = patch.internalName !== undefined && patch.internalName !== row.internerName;
     if (renamed && linked.has(row.internerName)) throw validation({ internalName: 'linkedPage' });
     if (renamed && rows.some((other) => other.internerName === patch.internalName)) {
       throw validation({ internalName: 'taken' });
     }
-    const before = toAdmin(row, index);
     await updateLegalPage(trx, id, {
       ...(patch.internalName !== undefined ? { internerName: patch.internalName } : {}),
       ...(patch.title ? { titleDe: patch.title.de, titleEn: patch.title.en } : {}),
       ...(patch.html ? clean(patch.html) : {}),
       updatedAt: nowIso(),
     });
-    if (patch.position !== undefined) {
-      await setLegalPageOrder(trx, changedSortOrders(rows, moveTo(rows.map((r) => r.id), id, patch.position)));
-    }
-    const after = await getAdminLegalPage(trx, id);
-    await recordAudit(trx, { ...who, action: 'update', objectType: OBJECT_TYPE, objectId: id, before, after });
-    return after;
   });
-  await catalogueChanged(changes);
-  return updated;
 }
 
 export async function deleteAdminLegalPage(
@@ -131,14 +109,8 @@ export async function deleteAdminLegalPage(
   who: AuditActor,
   id: string,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const { rows, row, index } = await findWithPosition(trx, id);
-    if (!row) throw notFound();
+  await deleteOrdered(legalPages, db, changes, who, id, async (trx, row) => {
     if (linked.has(row.internerName)) throw new HttpError(409, 'conflict', { internalName: 'linkedPage' });
     await deleteLegalPage(trx, id);
-    const rest = rows.filter((r) => r.id !== id);
-    await setLegalPageOrder(trx, changedSortOrders(rest, rest.map((r) => r.id)));
-    await recordAudit(trx, { ...who, action: 'delete', objectType: OBJECT_TYPE, objectId: id, before: toAdmin(row, index), after: null });
   });
-  await catalogueChanged(changes);
 }

@@ -8,13 +8,13 @@ import type {
 } from '@portal/contract/admin-content';
 import type { z } from 'zod';
 import type { Database, Db, PricePackageTable } from '../../db/database.js';
-import { notFound, validation } from '../../lib/http-error.js';
+import { validation } from '../../lib/http-error.js';
 import { newId } from '../../lib/ids.js';
 import type { ChangeFeed } from '../../plugins/change-feed.js';
-import { recordAudit, type AuditActor } from '../audit/audit.service.js';
-import { catalogueChanged } from '../catalogue/catalogue-changes.js';
+import type { AuditActor } from '../audit/audit.service.js';
 import { mediaUrl } from '../catalogue/catalogue.mapper.js';
-import { changedSortOrders, moveTo, pageOfList } from './ordering.js';
+import { createOrdered, deleteOrdered, getOrdered, patchOrdered, type OrderedContent } from './ordered-list.js';
+import { pageOfList } from './ordering.js';
 import {
   deletePricePackage,
   insertPricePackage,
@@ -44,6 +44,13 @@ function toAdmin(row: Row, position: number): AdminPricePackage {
   };
 }
 
+const pricePackages: OrderedContent<Row, AdminPricePackage> = {
+  objectType: OBJECT_TYPE,
+  rows: listPricePackageRows,
+  setOrder: setPricePackageOrder,
+  toAdmin,
+};
+
 const mediaIdOf = (url: string): string => url.slice(url.lastIndexOf('/') + 1);
 
 /** The image must be one the portal serves already (packages get no uploads of their own). */
@@ -56,16 +63,8 @@ export async function listAdminPricePackages(db: Db, page: PageQuery): Promise<A
   return pageOfList(rows.map(toAdmin), page);
 }
 
-async function findWithPosition(db: Db, id: string) {
-  const rows = await listPricePackageRows(db);
-  const index = rows.findIndex((row) => row.id === id);
-  return { rows, row: rows[index], index };
-}
-
 export async function getAdminPricePackage(db: Db, id: string): Promise<AdminPricePackage> {
-  const { row, index } = await findWithPosition(db, id);
-  if (!row) throw notFound();
-  return toAdmin(row, index);
+  return getOrdered(pricePackages, db, id);
 }
 
 export async function createAdminPricePackage(
@@ -75,9 +74,7 @@ export async function createAdminPricePackage(
   input: Create,
 ): Promise<AdminPricePackage> {
   const id = input.id ?? newId();
-  const created = await db.transaction().execute(async (trx) => {
-    const rows = await listPricePackageRows(trx);
-    if (rows.some((row) => row.id === id)) throw validation({ id: 'taken' });
+  return createOrdered(pricePackages, db, changes, who, { id, position: input.position }, async (trx, _rows, sortOrder) => {
     await checkImage(trx, input.img);
     await insertPricePackage(trx, {
       id,
@@ -88,16 +85,9 @@ export async function createAdminPricePackage(
       imgMediaId: input.img ? mediaIdOf(input.img) : null,
       bruttoMonatlich: input.grossMonthlyCents,
       calls: input.calls,
-      sortOrder: rows.length + 1,
+      sortOrder,
     });
-    const order = moveTo([...rows.map((row) => row.id), id], id, input.position ?? rows.length);
-    await setPricePackageOrder(trx, changedSortOrders([...rows, { id, sortOrder: rows.length + 1 }], order));
-    const after = await getAdminPricePackage(trx, id);
-    await recordAudit(trx, { ...who, action: 'create', objectType: OBJECT_TYPE, objectId: id, before: null, after });
-    return after;
   });
-  await catalogueChanged(changes);
-  return created;
 }
 
 export async function patchAdminPricePackage(
@@ -107,12 +97,8 @@ export async function patchAdminPricePackage(
   id: string,
   patch: AdminPricePackagePatch,
 ): Promise<AdminPricePackage> {
-  if (patch.id !== undefined && patch.id !== id) throw validation({ id: 'invalid' });
-  const updated = await db.transaction().execute(async (trx) => {
-    const { rows, row, index } = await findWithPosition(trx, id);
-    if (!row) throw notFound();
+  return patchOrdered(pricePackages, db, changes, who, id, patch, async (trx) => {
     await checkImage(trx, patch.img);
-    const before = toAdmin(row, index);
     await updatePricePackage(trx, id, {
       ...(patch.name ? { nameDe: patch.name.de, nameEn: patch.name.en } : {}),
       ...(patch.description ? { descriptionDe: patch.description.de, descriptionEn: patch.description.en } : {}),
@@ -120,16 +106,7 @@ export async function patchAdminPricePackage(
       ...(patch.grossMonthlyCents !== undefined ? { bruttoMonatlich: patch.grossMonthlyCents } : {}),
       ...(patch.calls !== undefined ? { calls: patch.calls } : {}),
     });
-    if (patch.position !== undefined) {
-      const order = moveTo(rows.map((r) => r.id), id, patch.position);
-      await setPricePackageOrder(trx, changedSortOrders(rows, order));
-    }
-    const after = await getAdminPricePackage(trx, id);
-    await recordAudit(trx, { ...who, action: 'update', objectType: OBJECT_TYPE, objectId: id, before, after });
-    return after;
   });
-  await catalogueChanged(changes);
-  return updated;
 }
 
 export async function deleteAdminPricePackage(
@@ -138,13 +115,5 @@ export async function deleteAdminPricePackage(
   who: AuditActor,
   id: string,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const { rows, row, index } = await findWithPosition(trx, id);
-    if (!row) throw notFound();
-    await deletePricePackage(trx, id);
-    const rest = rows.filter((r) => r.id !== id);
-    await setPricePackageOrder(trx, changedSortOrders(rest, rest.map((r) => r.id)));
-    await recordAudit(trx, { ...who, action: 'delete', objectType: OBJECT_TYPE, objectId: id, before: toAdmin(row, index), after: null });
-  });
-  await catalogueChanged(changes);
+  await deleteOrdered(pricePackages, db, changes, who, id, (trx) => deletePricePackage(trx, id));
 }
