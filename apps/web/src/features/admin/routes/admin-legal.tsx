@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowDown, ArrowUp, ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { ExternalLink } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,18 +12,11 @@ import {
   adminLegalPageSchema,
   type AdminLegalPage,
 } from '@portal/contract/admin-content';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { QueryState } from '@/components/query-state';
 import { SanitizedHtml } from '@/components/sanitized-html';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { EmptyState } from '@/components/ui/empty-state';
 import { Field } from '@/components/ui/field';
-import { FormAlert } from '@/components/ui/form-alert';
 import { Input, Textarea } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-errors';
@@ -33,7 +25,7 @@ import { localized } from '@/lib/localized';
 import type { RouteDataLoader } from '@/lib/route-loader';
 import { readSession } from '@/lib/session';
 import { adminLegalPagesQueryOptions, useDeleteLegalPage, useSaveLegalPage } from '../api/admin-legal-pages';
-import { AdminScreen } from '../components/admin-screen';
+import { EntryEditorFooter, OrderedContentList, OrderedContentScreen } from '../components/ordered-content';
 import { UnsavedChangesGuard } from '../hooks/use-unsaved-changes';
 import { contentFieldError } from '../utils/content-field-error';
 
@@ -51,25 +43,13 @@ type ListedPage = AdminLegalPage & { updatedAt: string };
 /** /admin/legal: the legal pages in their order; create, edit (HTML with preview), move and delete. */
 export function AdminLegalRoute() {
   const { t } = useTranslation('AdminContent');
-  const [editing, setEditing] = useState<ListedPage | 'new' | null>(null);
   return (
-    <AdminScreen
+    <OrderedContentScreen<ListedPage>
       title={t('legalTitle')}
-      actions={
-        editing === null ? (
-          <Button onClick={() => setEditing('new')}>
-            <Plus aria-hidden="true" />
-            {t('legalNew')}
-          </Button>
-        ) : null
-      }
-    >
-      {editing === null ? (
-        <PageList onEdit={setEditing} />
-      ) : (
-        <PageEditor page={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
-      )}
-    </AdminScreen>
+      newLabel={t('legalNew')}
+      list={(onEdit) => <PageList onEdit={onEdit} />}
+      editor={(page, onDone) => <PageEditor page={page} onDone={onDone} />}
+    />
   );
 }
 
@@ -79,108 +59,40 @@ function PageList({ onEdit }: { onEdit: (page: ListedPage) => void }) {
   const query = useQuery(adminLegalPagesQueryOptions());
   const save = useSaveLegalPage();
   const remove = useDeleteLegalPage();
-  const [deleting, setDeleting] = useState<ListedPage | null>(null);
-  const move = (page: ListedPage, position: number) =>
-    save.mutate({ id: page.id, changes: { position } }, { onError: () => toast.error(t('saveFailed')) });
-
   return (
-    <>
-      <p className="max-w-2xl text-sm text-muted-foreground">{t('legalIntro')}</p>
-      <QueryState
-        query={query}
-        pending={<Skeleton className="h-40 w-full rounded-xl" />}
-      >
-        {(list) =>
-          list.items.length === 0 ? (
-            <EmptyState title={t('legalEmpty')} />
-          ) : (
-            <ol className="grid gap-3" aria-label={t('legalTitle')}>
-              {list.items.map((page, index) => {
-                const title = localized(page.title, language);
-                return (
-                  <li key={page.id}>
-                    <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
-                      <div className="flex min-w-0 flex-col gap-1">
-                        <h2 className="flex flex-wrap items-center gap-2 font-semibold">
-                          {title}
-                          {linked.has(page.internalName) ? <Badge>{t('legalLinked')}</Badge> : null}
-                        </h2>
-                        <p className="text-sm break-all text-muted-foreground">
-                          <Link className="underline-offset-4 hover:underline" to={paths.legal(page.internalName)}>
-                            {paths.legal(page.internalName)}
-                            <ExternalLink aria-hidden="true" className="ml-1 inline size-3.5" />
-                          </Link>
-                          {' · '}
-                          {t('updatedAt', { date: formatDate(page.updatedAt) })}
-                        </p>
-                      </div>
-                      <div className="flex flex-wrap gap-2">
-                        <Button
-                          variant="outline"
-                          size="icon"
-                          aria-label={t('moveUp', { name: title })}
-                          disabled={index === 0 || save.isPending}
-                          onClick={() => move(page, index - 1)}
-                        >
-                          <ArrowUp aria-hidden="true" />
-                        </Button>
-                        <Button
-                          variant="outline"
-                          size="icon"
-                          aria-label={t('moveDown', { name: title })}
-                          disabled={index === list.items.length - 1 || save.isPending}
-                          onClick={() => move(page, index + 1)}
-                        >
-                          <ArrowDown aria-hidden="true" />
-                        </Button>
-                        <Button variant="outline" onClick={() => onEdit(page)} aria-label={t('editNamed', { name: title })}>
-                          <Pencil aria-hidden="true" />
-                          {t('edit')}
-                        </Button>
-                        {linked.has(page.internalName) ? null : (
-                          <Button
-                            variant="outline"
-                            onClick={() => setDeleting(page)}
-                            aria-label={t('deleteNamed', { name: title })}
-                          >
-                            <Trash2 aria-hidden="true" />
-                            {t('delete')}
-                          </Button>
-                        )}
-                      </div>
-                    </Card>
-                  </li>
-                );
-              })}
-            </ol>
-          )
-        }
-      </QueryState>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) {
-            setDeleting(null);
-            remove.reset();
-          }
-        }}
-        title={t('legalDeleteTitle')}
-        description={t('legalDeleteText')}
-        subject={deleting ? localized(deleting.title, language) : ''}
-        confirmLabel={t('delete')}
-        failedMessage={remove.isError ? t('saveFailed') : null}
-        pending={remove.isPending}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              setDeleting(null);
-              toast.success(t('deleted'));
-            },
-          })
-        }
-      />
-    </>
+    <OrderedContentList
+      intro={t('legalIntro')}
+      label={t('legalTitle')}
+      emptyTitle={t('legalEmpty')}
+      query={query}
+      pending={<Skeleton className="h-40 w-full rounded-xl" />}
+      nameOf={(page) => localized(page.title, language)}
+      summary={(page, title) => (
+        <>
+          <h2 className="flex flex-wrap items-center gap-2 font-semibold">
+            {title}
+            {linked.has(page.internalName) ? <Badge>{t('legalLinked')}</Badge> : null}
+          </h2>
+          <p className="text-sm break-all text-muted-foreground">
+            <Link className="underline-offset-4 hover:underline" to={paths.legal(page.internalName)}>
+              {paths.legal(page.internalName)}
+              <ExternalLink aria-hidden="true" className="ml-1 inline size-3.5" />
+            </Link>
+            {' · '}
+            {t('updatedAt', { date: formatDate(page.updatedAt) })}
+          </p>
+        </>
+      )}
+      deletable={(page) => !linked.has(page.internalName)}
+      moving={save.isPending}
+      onMove={(page, position) =>
+        save.mutate({ id: page.id, changes: { position } }, { onError: () => toast.error(t('saveFailed')) })
+      }
+      onEdit={onEdit}
+      remove={remove}
+      deleteTitle={t('legalDeleteTitle')}
+      deleteText={t('legalDeleteText')}
+    />
   );
 }
 
@@ -264,16 +176,7 @@ function PageEditor({ page, onDone }: { page: ListedPage | null; onDone: () => v
           </div>
         ))}
       </div>
-      {errors.root ? <FormAlert>{errors.root.message}</FormAlert> : null}
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? <Spinner className="size-4" /> : null}
-          {t('save')}
-        </Button>
-        <Button type="button" variant="outline" onClick={() => (!isDirty || window.confirm(t('discardChanges'))) && onDone()}>
-          {t('cancel')}
-        </Button>
-      </div>
+      <EntryEditorFooter rootError={errors.root?.message} submitting={isSubmitting} dirty={isDirty} onDone={onDone} />
     </form>
   );
 }

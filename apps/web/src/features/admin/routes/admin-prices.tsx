@@ -1,7 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -11,16 +9,9 @@ import {
   adminPricePackageSchema,
   type AdminPricePackage,
 } from '@portal/contract/admin-content';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { QueryState } from '@/components/query-state';
-import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { EmptyState } from '@/components/ui/empty-state';
 import { Field } from '@/components/ui/field';
-import { FormAlert } from '@/components/ui/form-alert';
 import { Input, Textarea } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-errors';
 import { localized } from '@/lib/localized';
@@ -32,7 +23,7 @@ import {
   useDeletePricePackage,
   useSavePricePackage,
 } from '../api/admin-price-packages';
-import { AdminScreen } from '../components/admin-screen';
+import { EntryEditorFooter, OrderedContentList, OrderedContentScreen } from '../components/ordered-content';
 import { UnsavedChangesGuard } from '../hooks/use-unsaved-changes';
 import { contentFieldError } from '../utils/content-field-error';
 
@@ -73,25 +64,13 @@ function toValues(pack: AdminPricePackage | null): FormValues {
 /** /admin/prices: the packages of /price in their order; create, edit, move and delete them. */
 export function AdminPricesRoute() {
   const { t } = useTranslation('AdminContent');
-  const [editing, setEditing] = useState<AdminPricePackage | 'new' | null>(null);
   return (
-    <AdminScreen
+    <OrderedContentScreen<AdminPricePackage>
       title={t('pricesTitle')}
-      actions={
-        editing === null ? (
-          <Button onClick={() => setEditing('new')}>
-            <Plus aria-hidden="true" />
-            {t('pricesNew')}
-          </Button>
-        ) : null
-      }
-    >
-      {editing === null ? (
-        <PackageList onEdit={setEditing} />
-      ) : (
-        <PackageEditor pack={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
-      )}
-    </AdminScreen>
+      newLabel={t('pricesNew')}
+      list={(onEdit) => <PackageList onEdit={onEdit} />}
+      editor={(pack, onDone) => <PackageEditor pack={pack} onDone={onDone} />}
+    />
   );
 }
 
@@ -101,98 +80,34 @@ function PackageList({ onEdit }: { onEdit: (pack: AdminPricePackage) => void }) 
   const query = useQuery(adminPricePackagesQueryOptions());
   const save = useSavePricePackage();
   const remove = useDeletePricePackage();
-  const [deleting, setDeleting] = useState<AdminPricePackage | null>(null);
-
-  const move = (pack: AdminPricePackage, position: number) =>
-    save.mutate(
-      { id: pack.id, changes: { position } },
-      { onError: () => toast.error(t('saveFailed')) },
-    );
-
   return (
-    <>
-      <p className="max-w-2xl text-sm text-muted-foreground">{t('pricesIntro')}</p>
-      <QueryState query={query} pending={<ListSkeleton />}>
-        {(list) =>
-          list.items.length === 0 ? (
-            <EmptyState title={t('pricesEmpty')} />
-          ) : (
-            <ol className="grid gap-3" aria-label={t('pricesTitle')}>
-              {list.items.map((pack, index) => {
-                const name = localized(pack.name, language);
-                return (
-                  <li key={pack.id}>
-                    <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
-                      <div className="flex min-w-0 flex-col gap-1">
-                        <h2 className="font-semibold">{name}</h2>
-                        <p className="text-sm text-muted-foreground">
-                          {t('pricesSummary', {
-                            price: formatPrice(pack.grossMonthlyCents / 100),
-                            calls: formatCalls(pack.calls),
-                          })}
-                        </p>
-                      </div>
-                      <div className="flex flex-wrap gap-2">
-                        <Button
-                          variant="outline"
-                          size="icon"
-                          aria-label={t('moveUp', { name })}
-                          disabled={index === 0 || save.isPending}
-                          onClick={() => move(pack, index - 1)}
-                        >
-                          <ArrowUp aria-hidden="true" />
-                        </Button>
-                        <Button
-                          variant="outline"
-                          size="icon"
-                          aria-label={t('moveDown', { name })}
-                          disabled={index === list.items.length - 1 || save.isPending}
-                          onClick={() => move(pack, index + 1)}
-                        >
-                          <ArrowDown aria-hidden="true" />
-                        </Button>
-                        <Button variant="outline" onClick={() => onEdit(pack)} aria-label={t('editNamed', { name })}>
-                          <Pencil aria-hidden="true" />
-                          {t('edit')}
-                        </Button>
-                        <Button variant="outline" onClick={() => setDeleting(pack)} aria-label={t('deleteNamed', { name })}>
-                          <Trash2 aria-hidden="true" />
-                          {t('delete')}
-                        </Button>
-                      </div>
-                    </Card>
-                  </li>
-                );
-              })}
-            </ol>
-          )
-        }
-      </QueryState>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) {
-            setDeleting(null);
-            remove.reset();
-          }
-        }}
-        title={t('pricesDeleteTitle')}
-        description={t('pricesDeleteText')}
-        subject={deleting ? localized(deleting.name, language) : ''}
-        confirmLabel={t('delete')}
-        failedMessage={remove.isError ? t('saveFailed') : null}
-        pending={remove.isPending}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              setDeleting(null);
-              toast.success(t('deleted'));
-            },
-          })
-        }
-      />
-    </>
+    <OrderedContentList
+      intro={t('pricesIntro')}
+      label={t('pricesTitle')}
+      emptyTitle={t('pricesEmpty')}
+      query={query}
+      pending={<ListSkeleton />}
+      nameOf={(pack) => localized(pack.name, language)}
+      summary={(pack, name) => (
+        <>
+          <h2 className="font-semibold">{name}</h2>
+          <p className="text-sm text-muted-foreground">
+            {t('pricesSummary', {
+              price: formatPrice(pack.grossMonthlyCents / 100),
+              calls: formatCalls(pack.calls),
+            })}
+          </p>
+        </>
+      )}
+      moving={save.isPending}
+      onMove={(pack, position) =>
+        save.mutate({ id: pack.id, changes: { position } }, { onError: () => toast.error(t('saveFailed')) })
+      }
+      onEdit={onEdit}
+      remove={remove}
+      deleteTitle={t('pricesDeleteTitle')}
+      deleteText={t('pricesDeleteText')}
+    />
   );
 }
 
@@ -271,16 +186,7 @@ function PackageEditor({ pack, onDone }: { pack: AdminPricePackage | null; onDon
           <Input inputMode="numeric" autoComplete="off" aria-required="true" {...form.register('calls')} />
         </Field>
       </div>
-      {errors.root ? <FormAlert>{errors.root.message}</FormAlert> : null}
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? <Spinner className="size-4" /> : null}
-          {t('save')}
-        </Button>
-        <Button type="button" variant="outline" onClick={() => (!isDirty || window.confirm(t('discardChanges'))) && onDone()}>
-          {t('cancel')}
-        </Button>
-      </div>
+      <EntryEditorFooter rootError={errors.root?.message} submitting={isSubmitting} dirty={isDirty} onDone={onDone} />
     </form>
   );
 }
