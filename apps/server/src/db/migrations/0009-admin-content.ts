@@ -17,7 +17,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     await db
       .updateTable('legal_page')
       .set({ sort_order: index + 1 })
-      .where('id', '=', (page as { id: string }).id)
+      .where('id', '=', page.id)
       .execute();
   }
 
