@@ -5,8 +5,8 @@ import * as operators from './migrations/0002-operators.js';
 import * as accounts from './migrations/0003-accounts.js';
 import * as usageRollup from './migrations/0004-usage-rollup.js';
 import * as projectMembers from './migrations/0005-project-members.js';
-import * as auditLog from './migrations/0007-audit-log.js';
 import * as licenceTools from './migrations/0006-licence-tools.js';
+import * as auditLog from './migrations/0007-audit-log.js';
 import * as serviceAdmin from './migrations/0008-service-admin.js';
 import * as adminContent from './migrations/0009-admin-content.js';
 
@@ -18,8 +18,8 @@ const migrations: Record<string, Migration> = {
   '0003-accounts': accounts,
   '0004-usage-rollup': usageRollup,
   '0005-project-members': projectMembers,
-  '0007-audit-log': auditLog,
   '0006-licence-tools': licenceTools,
+  '0007-audit-log': auditLog,
   '0008-service-admin': serviceAdmin,
   '0009-admin-content': adminContent,
 };

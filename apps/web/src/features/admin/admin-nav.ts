@@ -1,6 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { BarChart3, History, Inbox, Languages, Scale, Tags, Users } from 'lucide-react';
-import { Boxes } from 'lucide-react';
+import { BarChart3, History, Inbox, Languages, LayoutGrid, Scale, Tags, Users } from 'lucide-react';
 import { paths } from '@/config/paths';
 
 /**
@@ -29,7 +28,7 @@ export interface AdminNavEntry {
 export const adminNav: readonly AdminNavEntry[] = [
   { id: 'report', to: paths.admin(), label: 'navReport', icon: BarChart3, end: true },
   { id: 'customers', to: paths.adminCustomers(), label: 'navCustomers', icon: Users },
-  { id: 'services', to: paths.adminServices(), label: 'navServices', icon: Boxes },
+  { id: 'services', to: paths.adminServices(), label: 'navServices', icon: LayoutGrid },
   { id: 'prices', to: paths.adminPrices(), label: 'navPrices', icon: Tags },
   { id: 'legal', to: paths.adminLegal(), label: 'navLegal', icon: Scale },
   { id: 'texts', to: paths.adminTexts(), label: 'navTexts', icon: Languages },
