@@ -25,6 +25,7 @@ const texts = {
   admin: shippedTexts('Admin'),
   modal: shippedTexts('Modal'),
   navigation: shippedTexts('Navigation'),
+  sharing: shippedTexts('Sharing'),
 };
 
 async function open(page: Page, session: ApiSession | null, variant: Variant, path: string) {
@@ -67,6 +68,9 @@ for (const variant of variants) {
       const menu = page.getByRole('button', { name: texts.detail.menu![language] });
       await menu.focus();
       await page.keyboard.press('Enter');
+      // The menu's first item is "Share" (every member may see who belongs to the project).
+      await expect(page.getByRole('menuitem', { name: texts.sharing.share![language] })).toBeFocused();
+      await page.keyboard.press('ArrowDown');
       await expect(page.getByRole('menuitem', { name: texts.detail.editSettings![language] })).toBeFocused();
       // Open, the menu stays inside the landmark of its button (axe's "region" rule).
       await expectNoAxeViolations(page, `project menu ${variant.theme} ${language}`);

@@ -9,6 +9,7 @@ import { PageTitle } from '@/components/page-title';
 import { SanitizedHtml } from '@/components/sanitized-html';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { useLanguage } from '@/hooks/use-language';
 import { useSession } from '@/hooks/use-session';
 import { NotFoundError } from '@/lib/api-errors';
@@ -59,6 +60,8 @@ export function ServiceDetailRoute() {
   useCanonicalPath(paths.service(name, service.id));
   const hasSource = Boolean(service.data_copyright && service.data_lastupdate);
 
+  // In the server's markup the button waits for the app, which alone can answer its click.
+  const hydrated = useHydrated();
   const addToProject = (opener: HTMLElement) => {
     if (readSession()) setAdding(opener);
     // Signed out, the login modal first; the add-to-project modal follows the login.
@@ -100,6 +103,7 @@ export function ServiceDetailRoute() {
           <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
             <Button
               size="lg"
+              disabled={!hydrated}
               onClick={(event) => addToProject(event.currentTarget)}
               onPointerEnter={() => void loadAddToProject().catch(() => undefined)}
             >
