@@ -72,7 +72,11 @@ const is2xx = (status: number): boolean => status >= 200 && status < 300;
 
 /** Everything of the owner a stranger could read or change. */
 async function ownerRows(db: Kysely<Database>, ownerId: string): Promise<string> {
-  const person = await db.selectFrom('person').selectAll().where('id', '=', ownerId).execute();
+  // Without the last sign-in: a sign-in with the owner's own password (POST /rest/auth, sent by
+  // anyone who has it) is the owner signing in and records its time.
+  const person = (await db.selectFrom('person').selectAll().where('id', '=', ownerId).execute()).map(
+    ({ lastSignInAt: _signIn, ...rest }) => rest,
+  );
   const projects = await db
     .selectFrom('project')
     .selectAll()
@@ -219,5 +223,6 @@ describe(`access matrix (${dialect})`, () => {
     if (unknownBodies.size > 0)
       console.warn(`no valid body known (owner success not checked): ${[...unknownBodies].join(', ')}`);
     expect(problems).toEqual([]);
-  }, 120_000);
+    // About 2,000 calls, each with fresh sessions: minutes on a busy two-core machine.
+  }, 600_000);
 });

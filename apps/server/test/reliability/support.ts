@@ -209,6 +209,9 @@ export interface World {
   legalPageId: string;
   contactRequestId: string;
   translationKey: string;
+  /** Admin console: a service only the admin routes work on (they retire it), with one gallery picture. */
+  adminServiceId: string;
+  galleryImageId: string;
   /** Text only the owner may ever see (project name). */
   secret: string;
 }
@@ -263,6 +266,7 @@ export async function createWorld(db: Kysely<Database>): Promise<World> {
     freeServiceId: await createService(db, { accounting: 'monthly', monthlyFee: 1000 }),
     mediaId,
     ...content,
+    ...(await createAdminService(db, mediaId)),
     secret: `Geheim${randomBytes(6).toString('hex')}`,
   };
 }
@@ -287,6 +291,28 @@ async function createAdminContent(db: Kysely<Database>) {
     .execute();
   await db.insertInto('translation').values({ namespace: 'Reliability', id: 'text', de: 'Text', en: 'Text' }).execute();
   return { pricePackageId, legalPageId, contactRequestId, translationKey: 'Reliability.text' };
+}
+
+/** The service the admin service routes change, retire and upload to; never licensed. */
+async function createAdminService(db: Kysely<Database>, mediaId: string) {
+  const adminServiceId = await createService(db);
+  const galleryImageId = newId();
+  await db
+    .insertInto('serviceImage')
+    .values({
+      id: galleryImageId,
+      serviceId: adminServiceId,
+      position: 0,
+      nameDe: 'Bild',
+      nameEn: 'Picture',
+      xsMediaId: mediaId,
+      smMediaId: mediaId,
+      mdMediaId: mediaId,
+      lgMediaId: mediaId,
+      xlgMediaId: mediaId,
+    })
+    .execute();
+  return { adminServiceId, galleryImageId };
 }
 
 export const bearer = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });
@@ -418,6 +444,9 @@ const PARAM_SOURCES: Record<string, (w: World, p: OwnedProject) => string> = {
   'service_licence/:id': (_w, p) => p.licenceId,
   ':licenceId': (_w, p) => p.licenceId,
   'service/:oid': (w) => w.serviceId,
+  // The admin console's service routes (/admin/service/:id); the public ones name it :oid.
+  'service/:id': (w) => w.adminServiceId,
+  ':imageId': (w) => w.galleryImageId,
   ':serviceId': (w) => w.freeServiceId,
   'media/:id': (w) => w.mediaId,
   'price_package/:id': (w) => w.pricePackageId,
@@ -537,10 +566,33 @@ export async function validRequest(
     'PATCH /rest/collection/admin/rechtliches/:id': { title: { de: 'Geändert', en: 'Changed' } },
     'PATCH /rest/collection/admin/translation/:id': { de: 'Geändert' },
     'PATCH /rest/collection/admin/contact_request/:id': { state: 'done', note: 'erledigt' },
+    // Admin services: a new service, a renamed one, a renamed picture.
+    'POST /rest/collection/admin/service': {
+      id: `neu${randomBytes(4).toString('hex')}`,
+      category: 'captcha',
+      name: { de: 'Neu', en: 'New' },
+      descriptionShort: { de: 'Kurz', en: 'Short' },
+      description: { de: '<p>Neu</p>', en: '<p>New</p>' },
+      accounting: 'request',
+      pricePer1000CallsCents: 100,
+      monthlyFeeCents: 0,
+      singlePaymentCents: 0,
+      demoHref: null,
+      dataCopyright: null,
+      dataLastUpdate: null,
+      integrationCode: { type: 'javascript', template: 'init("{{licenceKey}}")', backendTemplate: null },
+      settingsForm: [],
+      logo: null,
+      thumbnail: null,
+    },
+    'PATCH /rest/collection/admin/service/:id': { name: { de: 'Umbenannt', en: 'Renamed' } },
+    'PATCH /rest/collection/admin/service/:id/gallery/:imageId': { name: { de: 'Bild 2', en: 'Picture 2' } },
   };
   const key = `${method} ${url}`;
   if (key === 'POST /rest/collection/person/:oid/avatar')
     return { ...multipart('avatar', 'a.png', 'image/png', await pngImage(16)), known: true };
+  if (key === 'POST /rest/collection/admin/service/:id/gallery')
+    return { ...multipart('file', 'g.png', 'image/png', await pngImage(32)), known: true };
   if (key === 'POST /rest/auth')
     return { headers: { authorization: basicAuth(world.owner.email, world.owner.password) }, known: true };
   if (key in bodies) return { ...json(bodies[key]), known: true };
