@@ -2,6 +2,7 @@ import type { GalleryItem } from '@portal/contract/service';
 import { Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazyBoundary } from '@/components/lazy-boundary';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { useLanguage } from '@/hooks/use-language';
 import { lazyWithRetry } from '@/lib/lazy-with-retry';
 import { localized } from '@/lib/localized';
@@ -15,6 +16,8 @@ export function ServiceGallery({ items, labelledBy }: { items: readonly GalleryI
   const { t } = useTranslation('ServiceDetail');
   const language = useLanguage();
   const [open, setOpen] = useState<number | null>(null);
+  // A thumbnail opens the lightbox only once the app has taken the server-rendered page over.
+  const hydrated = useHydrated();
   const thumbnails = useRef<Array<HTMLButtonElement | null>>([]);
   const { shown, more } = galleryPreview(items);
   const slides = items.map((item) => toLightboxSlide(item, localized(item.name, language)));
@@ -38,6 +41,7 @@ export function ServiceGallery({ items, labelledBy }: { items: readonly GalleryI
                   thumbnails.current[index] = element;
                 }}
                 type="button"
+                disabled={!hydrated}
                 onClick={() => setOpen(index)}
                 onPointerEnter={() => void loadLightbox().catch(() => undefined)}
                 aria-label={t('openImage', { index: index + 1, total: items.length })}
