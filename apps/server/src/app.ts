@@ -64,6 +64,11 @@ export interface AppOptions {
   logger?: boolean | object;
   /** Defaults to the system clock; tests move time with their own. */
   clock?: Clock;
+  /**
+   * Mean event-loop delay from which requests are refused with 503 (0: never). Defaults to 1 s;
+   * tests of other behaviour on a busy two-core machine switch the guard off.
+   */
+  maxEventLoopDelayMs?: number;
 }
 
 // qs never creates __proto__ keys; limits keep a hostile query from building huge objects.
@@ -121,7 +126,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Defence in depth against a stuck event loop: new requests get 503 with Retry-After (the error
   // handler keeps its own error shape) and /rest/ready says not ready, so a load balancer takes
   // this instance out until it recovers. Liveness (/rest/health) opts out in its route config.
-  await app.register(underPressure, { maxEventLoopDelay: MAX_EVENT_LOOP_DELAY_MS, retryAfter: 10 });
+  await app.register(underPressure, {
+    maxEventLoopDelay: options.maxEventLoopDelayMs ?? MAX_EVENT_LOOP_DELAY_MS,
+    retryAfter: 10,
+  });
   registerSecurityHeaders(app);
   // JSON answers (translations, catalogue, reports) shrink to a fifth; brotli at its fast
   // default level. Files of the web build arrive precompressed and are left as they are.

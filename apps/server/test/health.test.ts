@@ -4,7 +4,7 @@ import { buildTestApp, type TestContext } from './helper.js';
 describe('health, errors and headers', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await buildTestApp();
+    ctx = await buildTestApp({}, { maxEventLoopDelayMs: 1000 });
   });
   afterAll(async () => {
     await ctx.close();
