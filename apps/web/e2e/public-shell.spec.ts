@@ -53,7 +53,8 @@ test.describe('shell at 1280 px', () => {
     await card.click();
     await expect(page).toHaveURL(/\/services\/.+-plzAutovervollstaendigung$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // The scroll to the top follows the new page's render; read it until it has happened.
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await page.goBack();
     await expect(page).toHaveURL(/\/services$/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(listScroll);
