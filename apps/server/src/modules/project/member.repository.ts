@@ -81,9 +81,12 @@ export async function insertInvitation(
   await db.insertInto('projectInvitation').values(row).execute();
 }
 
-export async function updateInvitationRole(db: Db, projectId: string, personId: string, role: MemberRole) {
+/** Members and pending invitations are both one row per (project, person) with a role. */
+type RoleTable = 'projectMember' | 'projectInvitation';
+
+async function updateRole(db: Db, table: RoleTable, projectId: string, personId: string, role: MemberRole) {
   const result = await db
-    .updateTable('projectInvitation')
+    .updateTable(table)
     .set({ role })
     .where('projectId', '=', projectId)
     .where('personId', '=', personId)
@@ -91,14 +94,20 @@ export async function updateInvitationRole(db: Db, projectId: string, personId: 
   return result.numUpdatedRows > 0n;
 }
 
-export async function deleteInvitation(db: Db, projectId: string, personId: string): Promise<boolean> {
+async function deleteRow(db: Db, table: RoleTable, projectId: string, personId: string): Promise<boolean> {
   const result = await db
-    .deleteFrom('projectInvitation')
+    .deleteFrom(table)
     .where('projectId', '=', projectId)
     .where('personId', '=', personId)
     .executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
+
+export const updateInvitationRole = (db: Db, projectId: string, personId: string, role: MemberRole) =>
+  updateRole(db, 'projectInvitation', projectId, personId, role);
+
+export const deleteInvitation = (db: Db, projectId: string, personId: string) =>
+  deleteRow(db, 'projectInvitation', projectId, personId);
 
 export async function insertMember(
   db: Db,
@@ -107,24 +116,11 @@ export async function insertMember(
   await db.insertInto('projectMember').values(row).execute();
 }
 
-export async function updateMemberRole(db: Db, projectId: string, personId: string, role: MemberRole) {
-  const result = await db
-    .updateTable('projectMember')
-    .set({ role })
-    .where('projectId', '=', projectId)
-    .where('personId', '=', personId)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
-}
+export const updateMemberRole = (db: Db, projectId: string, personId: string, role: MemberRole) =>
+  updateRole(db, 'projectMember', projectId, personId, role);
 
-export async function deleteMember(db: Db, projectId: string, personId: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom('projectMember')
-    .where('projectId', '=', projectId)
-    .where('personId', '=', personId)
-    .executeTakeFirst();
-  return result.numDeletedRows > 0n;
-}
+export const deleteMember = (db: Db, projectId: string, personId: string) =>
+  deleteRow(db, 'projectMember', projectId, personId);
 
 /** Hands a live project to another owner; false when it is gone. */
 export async function setProjectOwner(
