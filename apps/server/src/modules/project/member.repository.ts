@@ -1,4 +1,5 @@
-import type { Db, MemberRole } from '../../db/database.js';
+import type { Selectable } from 'kysely';
+import type { Database, Db, MemberRole } from '../../db/database.js';
 
 // Members (other than the owner) and pending invitations of projects. No rules here: the
 // member service decides who may do what (docs/domain.md#ownership).
@@ -10,62 +11,59 @@ const personColumns = [
   'person.email',
 ] as const;
 
-export async function listMembersOf(db: Db, projectId: string) {
-  return db
-    .selectFrom('projectMember')
-    .innerJoin('person', 'person.id', 'projectMember.personId')
-    .select(personColumns)
-    .select(['projectMember.role', 'projectMember.createdAt'])
-    .where('projectMember.projectId', '=', projectId)
-    .orderBy('projectMember.createdAt')
-    .orderBy('person.id')
-    .execute();
-}
+/** Members and pending invitations are both one row per (project, person) with a role. */
+type RoleTable = 'projectMember' | 'projectInvitation';
 
-export async function listInvitationsOf(db: Db, projectId: string) {
-  return db
-    .selectFrom('projectInvitation')
-    .innerJoin('person', 'person.id', 'projectInvitation.personId')
+/**
+ * The rows of either table as `entry`. Typed as projectMember: its columns (projectId, personId,
+ * role, createdAt) are in both tables, so `entry.role` and the like are right for either.
+ */
+const entries = (db: Db, table: RoleTable) => db.selectFrom(`${table} as entry` as 'projectMember as entry');
+
+const listEntries = (db: Db, table: RoleTable, projectId: string) =>
+  entries(db, table)
+    .innerJoin('person', 'person.id', 'entry.personId')
     .select(personColumns)
-    .select(['projectInvitation.role', 'projectInvitation.createdAt'])
-    .where('projectInvitation.projectId', '=', projectId)
-    .orderBy('projectInvitation.createdAt')
+    .select(['entry.role', 'entry.createdAt'])
+    .where('entry.projectId', '=', projectId)
+    .orderBy('entry.createdAt')
     .orderBy('person.id')
     .execute();
+
+export const listMembersOf = (db: Db, projectId: string) => listEntries(db, 'projectMember', projectId);
+
+export const listInvitationsOf = (db: Db, projectId: string) =>
+  listEntries(db, 'projectInvitation', projectId);
+
+async function countEntries(db: Db, table: RoleTable, projectId: string): Promise<number> {
+  const { n } = await entries(db, table)
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+    .where('entry.projectId', '=', projectId)
+    .executeTakeFirstOrThrow();
+  return Number(n);
 }
 
 /** Members and pending invitations of a project together (the owner not counted). */
 export async function countSeats(db: Db, projectId: string): Promise<number> {
-  const members = await db
-    .selectFrom('projectMember')
-    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
-    .where('projectId', '=', projectId)
-    .executeTakeFirstOrThrow();
-  const invitations = await db
-    .selectFrom('projectInvitation')
-    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
-    .where('projectId', '=', projectId)
-    .executeTakeFirstOrThrow();
-  return Number(members.n) + Number(invitations.n);
+  const members = await countEntries(db, 'projectMember', projectId);
+  return members + (await countEntries(db, 'projectInvitation', projectId));
 }
 
-export async function findMember(db: Db, projectId: string, personId: string) {
-  return db
-    .selectFrom('projectMember')
+/** The whole row of this person in the table, if any. */
+async function findEntry<T extends RoleTable>(db: Db, table: T, projectId: string, personId: string) {
+  const row = await entries(db, table)
     .selectAll()
-    .where('projectId', '=', projectId)
-    .where('personId', '=', personId)
+    .where('entry.projectId', '=', projectId)
+    .where('entry.personId', '=', personId)
     .executeTakeFirst();
+  return row as Selectable<Database[T]> | undefined;
 }
 
-export async function findInvitationFor(db: Db, projectId: string, personId: string) {
-  return db
-    .selectFrom('projectInvitation')
-    .selectAll()
-    .where('projectId', '=', projectId)
-    .where('personId', '=', personId)
-    .executeTakeFirst();
-}
+export const findMember = (db: Db, projectId: string, personId: string) =>
+  findEntry(db, 'projectMember', projectId, personId);
+
+export const findInvitationFor = (db: Db, projectId: string, personId: string) =>
+  findEntry(db, 'projectInvitation', projectId, personId);
 
 export async function insertInvitation(
   db: Db,
@@ -80,9 +78,6 @@ export async function insertInvitation(
 ): Promise<void> {
   await db.insertInto('projectInvitation').values(row).execute();
 }
-
-/** Members and pending invitations are both one row per (project, person) with a role. */
-type RoleTable = 'projectMember' | 'projectInvitation';
 
 async function updateRole(db: Db, table: RoleTable, projectId: string, personId: string, role: MemberRole) {
   const result = await db
@@ -153,16 +148,20 @@ const invitationColumns = [
   'inviter.email as inviterEmail',
 ] as const;
 
-/** Pending invitations of a person to live projects, newest first. */
-export async function listInvitationsOfPerson(db: Db, personId: string) {
-  return db
+/** The pending invitations of a person to live projects. */
+const invitationsOfPerson = (db: Db, personId: string) =>
+  db
     .selectFrom('projectInvitation')
     .innerJoin('project', 'project.id', 'projectInvitation.projectId')
     .innerJoin('person as owner', 'owner.id', 'project.ownerId')
     .leftJoin('person as inviter', 'inviter.id', 'projectInvitation.invitedBy')
     .select(invitationColumns)
     .where('projectInvitation.personId', '=', personId)
-    .where('project.deletedAt', 'is', null)
+    .where('project.deletedAt', 'is', null);
+
+/** Pending invitations of a person to live projects, newest first. */
+export async function listInvitationsOfPerson(db: Db, personId: string) {
+  return invitationsOfPerson(db, personId)
     .orderBy('projectInvitation.createdAt', 'desc')
     .orderBy('projectInvitation.id')
     .execute();
@@ -170,14 +169,5 @@ export async function listInvitationsOfPerson(db: Db, personId: string) {
 
 /** A pending invitation of this person to a live project; anyone else's is not found. */
 export async function findInvitationOfPerson(db: Db, id: string, personId: string) {
-  return db
-    .selectFrom('projectInvitation')
-    .innerJoin('project', 'project.id', 'projectInvitation.projectId')
-    .innerJoin('person as owner', 'owner.id', 'project.ownerId')
-    .leftJoin('person as inviter', 'inviter.id', 'projectInvitation.invitedBy')
-    .select(invitationColumns)
-    .where('projectInvitation.id', '=', id)
-    .where('projectInvitation.personId', '=', personId)
-    .where('project.deletedAt', 'is', null)
-    .executeTakeFirst();
+  return invitationsOfPerson(db, personId).where('projectInvitation.id', '=', id).executeTakeFirst();
 }
