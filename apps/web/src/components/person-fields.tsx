@@ -5,8 +5,15 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 
-// The fields a person fills in about themselves (sign-up, the profile's account dialog): the
-// same labels, limits and autofill hints wherever they are asked for. Each form lays them out.
+// The fields about a person (sign-up, the profile's account dialog, the admin's customer forms):
+// the same labels, limits and options wherever they are asked for. Each form lays them out.
+
+/**
+ * Who fills the fields in: the person about themselves (the default: autofill hints, names
+ * required), or an administrator about a customer (no autofill from the administrator's own
+ * data, nothing marked required: the form's schema decides).
+ */
+type FilledBy = 'self' | 'admin';
 
 interface PersonInput {
   /** form.register(name) of the field. */
@@ -15,12 +22,19 @@ interface PersonInput {
   error?: string | undefined;
 }
 
-export function SalutationField({ field, error }: PersonInput) {
+type FieldProps = PersonInput & { filledBy?: FilledBy };
+
+interface SalutationProps extends FieldProps {
+  /** The text of the empty choice, if not the form's own "not specified". */
+  noneLabel?: string;
+}
+
+export function SalutationField({ field, error, filledBy = 'self', noneLabel }: SalutationProps) {
   const { t } = useTranslation('Form');
   return (
     <Field label={t('salutation')} error={error}>
-      <NativeSelect autoComplete="honorific-prefix" {...field}>
-        <option value="">{t('salutationNone')}</option>
+      <NativeSelect autoComplete={filledBy === 'self' ? 'honorific-prefix' : undefined} {...field}>
+        <option value="">{noneLabel ?? t('salutationNone')}</option>
         <option value="f">{t('salutationF')}</option>
         <option value="m">{t('salutationM')}</option>
       </NativeSelect>
@@ -28,26 +42,34 @@ export function SalutationField({ field, error }: PersonInput) {
   );
 }
 
-/** First and last name, both required. */
-export function NameFields({ firstname, lastname }: { firstname: PersonInput; lastname: PersonInput }) {
+/** First and last name; required where the person fills them in. */
+export function NameFields({
+  firstname,
+  lastname,
+  filledBy = 'self',
+}: {
+  firstname: PersonInput;
+  lastname: PersonInput;
+  filledBy?: FilledBy;
+}) {
   const { t } = useTranslation('Form');
+  const self = filledBy === 'self';
+  const required = self ? ({ required: true, 'aria-required': 'true' } as const) : {};
   return (
     <>
       <Field label={t('firstname')} error={firstname.error}>
         <Input
-          autoComplete="given-name"
+          autoComplete={self ? 'given-name' : 'off'}
           maxLength={PERSON_LIMITS.name}
-          required
-          aria-required="true"
+          {...required}
           {...firstname.field}
         />
       </Field>
       <Field label={t('lastname')} error={lastname.error}>
         <Input
-          autoComplete="family-name"
+          autoComplete={self ? 'family-name' : 'off'}
           maxLength={PERSON_LIMITS.name}
-          required
-          aria-required="true"
+          {...required}
           {...lastname.field}
         />
       </Field>
@@ -55,11 +77,15 @@ export function NameFields({ firstname, lastname }: { firstname: PersonInput; la
   );
 }
 
-export function CompanyField({ field, error, hint }: PersonInput & { hint?: string }) {
+export function CompanyField({ field, error, hint, filledBy = 'self' }: FieldProps & { hint?: string }) {
   const { t } = useTranslation('Form');
   return (
     <Field label={t('company')} hint={hint} error={error}>
-      <Input autoComplete="organization" maxLength={PERSON_LIMITS.company} {...field} />
+      <Input
+        autoComplete={filledBy === 'self' ? 'organization' : 'off'}
+        maxLength={PERSON_LIMITS.company}
+        {...field}
+      />
     </Field>
   );
 }

@@ -8,12 +8,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
+import { CompanyField, LanguageField, NameFields, SalutationField } from '@/components/person-fields';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Input } from '@/components/ui/input';
-import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-errors';
@@ -60,6 +60,7 @@ function InviteForm({ onDone }: { onDone: () => void }) {
   });
   const { errors, isSubmitting } = form.formState;
   const error = (name: keyof InviteValues) => fieldErrorText(tAdmin, errors[name]);
+  const input = (name: keyof InviteValues) => ({ field: form.register(name), error: error(name) });
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -81,31 +82,13 @@ function InviteForm({ onDone }: { onDone: () => void }) {
         <Input type="email" autoComplete="off" required aria-required="true" maxLength={PERSON_LIMITS.email} {...form.register('email')} />
       </Field>
       <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
-        <Field label={t('salutation', { ns: 'Form' })}>
-          <NativeSelect {...form.register('salutation')}>
-            <option value="">{t('salutationNone')}</option>
-            <option value="f">{t('salutationF', { ns: 'Form' })}</option>
-            <option value="m">{t('salutationM', { ns: 'Form' })}</option>
-          </NativeSelect>
-        </Field>
-        <Field label={t('language', { ns: 'Form' })}>
-          <NativeSelect {...form.register('language')}>
-            <option value="de">{t('languageDe', { ns: 'Form' })}</option>
-            <option value="en">{t('languageEn', { ns: 'Form' })}</option>
-          </NativeSelect>
-        </Field>
+        <SalutationField field={form.register('salutation')} filledBy="admin" noneLabel={t('salutationNone')} />
+        <LanguageField field={form.register('language')} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={t('firstname', { ns: 'Form' })} error={error('firstname')}>
-          <Input autoComplete="off" maxLength={PERSON_LIMITS.name} {...form.register('firstname')} />
-        </Field>
-        <Field label={t('lastname', { ns: 'Form' })} error={error('lastname')}>
-          <Input autoComplete="off" maxLength={PERSON_LIMITS.name} {...form.register('lastname')} />
-        </Field>
+        <NameFields firstname={input('firstname')} lastname={input('lastname')} filledBy="admin" />
       </div>
-      <Field label={t('company', { ns: 'Form' })} error={error('company')}>
-        <Input autoComplete="off" maxLength={PERSON_LIMITS.company} {...form.register('company')} />
-      </Field>
+      <CompanyField {...input('company')} filledBy="admin" />
       <label className="flex items-center gap-2 text-sm font-medium">
         <input type="checkbox" className="size-4 accent-[var(--primary)]" {...form.register('isAdmin')} />
         {t('inviteAsAdmin')}

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { adminPersonSchema, type AdminPerson } from '@portal/contract/admin-person';
-import { PERSON_LIMITS } from '@portal/contract/person';
 import { ArrowLeft, KeyRound, ShieldCheck, ShieldOff, UserCheck, UserX } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,6 +8,7 @@ import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { CompanyField, LanguageField, NameFields, SalutationField } from '@/components/person-fields';
 import { ErrorState } from '@/components/query-state';
 import { AlertDialog, AlertDialogCancel, AlertDialogContent } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
@@ -18,7 +18,6 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Field } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Input } from '@/components/ui/input';
-import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -131,6 +130,7 @@ function DetailsForm({ person }: { person: AdminPerson }) {
   });
   const { errors, isSubmitting, isDirty } = form.formState;
   const error = (name: keyof DetailsValues) => fieldErrorText(tAdmin, errors[name]);
+  const input = (name: keyof DetailsValues) => ({ field: form.register(name), error: error(name) });
 
   const submit = form.handleSubmit(async (values) => {
     const before = toValues(person);
@@ -159,35 +159,17 @@ function DetailsForm({ person }: { person: AdminPerson }) {
       <UnsavedChangesGuard when={isDirty && !isSubmitting} />
       <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
         <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
-          <Field label={t('salutation', { ns: 'Form' })} error={error('salutation')}>
-            <NativeSelect {...form.register('salutation')}>
-              <option value="">{t('salutationNone')}</option>
-              <option value="f">{t('salutationF', { ns: 'Form' })}</option>
-              <option value="m">{t('salutationM', { ns: 'Form' })}</option>
-            </NativeSelect>
-          </Field>
+          <SalutationField {...input('salutation')} filledBy="admin" noneLabel={t('salutationNone')} />
           <Field label={t('email', { ns: 'Form' })} hint={t('emailReadOnly')}>
             <Input type="email" value={person.email} readOnly />
           </Field>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label={t('firstname', { ns: 'Form' })} error={error('firstname')}>
-            <Input autoComplete="off" maxLength={PERSON_LIMITS.name} {...form.register('firstname')} />
-          </Field>
-          <Field label={t('lastname', { ns: 'Form' })} error={error('lastname')}>
-            <Input autoComplete="off" maxLength={PERSON_LIMITS.name} {...form.register('lastname')} />
-          </Field>
+          <NameFields firstname={input('firstname')} lastname={input('lastname')} filledBy="admin" />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label={t('company', { ns: 'Form' })} error={error('company')}>
-            <Input autoComplete="off" maxLength={PERSON_LIMITS.company} {...form.register('company')} />
-          </Field>
-          <Field label={t('language', { ns: 'Form' })} error={error('language')}>
-            <NativeSelect {...form.register('language')}>
-              <option value="de">{t('languageDe', { ns: 'Form' })}</option>
-              <option value="en">{t('languageEn', { ns: 'Form' })}</option>
-            </NativeSelect>
-          </Field>
+          <CompanyField {...input('company')} filledBy="admin" />
+          <LanguageField {...input('language')} />
         </div>
         {errors.root?.message ? <FormAlert>{errors.root.message}</FormAlert> : null}
         <div className="flex flex-wrap justify-end gap-2">
