@@ -1,26 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Licence } from '@portal/contract/licence';
+import { getForPeriod, type PeriodRequest } from '@/lib/period-calls';
 import { licenceKeys } from '@/lib/query-keys';
-import { restClient } from '@/lib/rest-client';
 import { licencePath } from '@/lib/rest-paths';
 import type { Period } from '@/lib/days';
 
 /** The same licence call with a period (?from=&to=); only its `calls` are used. */
-export function getLicenceUsage({
-  id,
-  period,
-  signal,
-}: {
-  id: string;
-  period: Period;
-  signal?: AbortSignal;
-}) {
-  return restClient
-    .get<Licence>(licencePath(id), {
-      query: { from: period.from, to: period.to },
-      signal,
-    })
-    .then((licence) => licence.calls);
+export function getLicenceUsage({ id, period, signal }: PeriodRequest) {
+  return getForPeriod<Licence>(licencePath(id), period, signal).then((licence) => licence.calls);
 }
 
 export const licenceUsageQueryOptions = (id: string, period: Period) =>

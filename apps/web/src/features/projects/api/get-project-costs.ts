@@ -1,24 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProjectCosts } from '@portal/contract/project-costs';
 import type { Period } from '@/lib/days';
+import { getForPeriod, type PeriodRequest } from '@/lib/period-calls';
 import { projectKeys } from '@/lib/query-keys';
-import { restClient } from '@/lib/rest-client';
 import { projectPaths } from '@/lib/rest-paths';
 
 /** The admin report's figures for this project in the period, per licence. */
-export function getProjectCosts({
-  id,
-  period,
-  signal,
-}: {
-  id: string;
-  period: Period;
-  signal?: AbortSignal;
-}) {
-  return restClient.get<ProjectCosts>(projectPaths.costs(id), {
-    query: { from: period.from, to: period.to },
-    signal,
-  });
+export function getProjectCosts({ id, period, signal }: PeriodRequest) {
+  return getForPeriod<ProjectCosts>(projectPaths.costs(id), period, signal);
 }
 
 export const projectCostsQueryOptions = (id: string, period: Period) =>
