@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
+import { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
 
 /**
  * A button that opens a dialog with a form. The form is mounted only while the dialog is open,
@@ -30,5 +31,21 @@ export function FormDialog({
         {children(() => setOpen(false))}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The buttons under a form in a dialog: Cancel closes the dialog; the submit button spins while it sends. */
+export function FormDialogFooter({ submitLabel, pending }: { submitLabel: string; pending: boolean }) {
+  const { t } = useTranslation('Modal');
+  return (
+    <DialogFooter>
+      <DialogClose asChild>
+        <Button variant="outline">{t('cancel')}</Button>
+      </DialogClose>
+      <Button type="submit" disabled={pending}>
+        {pending ? <Spinner className="size-4" /> : null}
+        {submitLabel}
+      </Button>
+    </DialogFooter>
   );
 }

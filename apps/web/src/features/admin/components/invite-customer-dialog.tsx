@@ -8,13 +8,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
+import { FormDialogFooter } from '@/components/form-dialog';
 import { CompanyField, LanguageField, NameFields, SalutationField } from '@/components/person-fields';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-errors';
 import { useInviteAdminPerson } from '../api/admin-persons';
@@ -94,15 +94,7 @@ function InviteForm({ onDone }: { onDone: () => void }) {
         {t('inviteAsAdmin')}
       </label>
       {errors.root ? <FormAlert>{tAdmin('saveFailed')}</FormAlert> : null}
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">{t('cancel', { ns: 'Modal' })}</Button>
-        </DialogClose>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? <Spinner className="size-4" /> : null}
-          {t('inviteSubmit')}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter submitLabel={t('inviteSubmit')} pending={isSubmitting} />
     </form>
   );
 }

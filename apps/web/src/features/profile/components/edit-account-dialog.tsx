@@ -4,13 +4,10 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { Button } from '@/components/ui/button';
-import { FormDialog } from '@/components/form-dialog';
+import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { CompanyField, LanguageField, NameFields, SalutationField } from '@/components/person-fields';
-import { DialogClose, DialogFooter } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { FormAlert } from '@/components/ui/form-alert';
 import { isApiError } from '@/lib/api-errors';
 import { useUpdateProfile } from '../api/update-profile';
@@ -105,15 +102,7 @@ function AccountForm({ user, onDone }: { user: Person; onDone: () => void }) {
       </div>
       <LanguageField field={form.register('language')} />
       {errors.root ? <FormAlert>{t('saveFailed')}</FormAlert> : null}
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">{t('cancel', { ns: 'Modal' })}</Button>
-        </DialogClose>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? <Spinner className="size-4" /> : null}
-          {t('save', { ns: 'Modal' })}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter submitLabel={t('save', { ns: 'Modal' })} pending={isSubmitting} />
     </form>
   );
 }
