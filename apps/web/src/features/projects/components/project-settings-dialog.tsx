@@ -2,18 +2,14 @@ import type { Project } from '@portal/contract/project';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { paths } from '@/config/paths';
 import { slugify } from '@/lib/format';
 import { useUpdateProject } from '../api/update-project';
 import { ProjectForm } from './project-form';
+import { ProjectMenuDialog, type ProjectMenuDialogProps } from './project-menu-dialog';
 
-export interface ProjectSettingsDialogProps {
+export interface ProjectSettingsDialogProps extends ProjectMenuDialogProps {
   project: Project;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** Opened from a menu: focus goes back to the menu's button, not to the vanished item. */
-  returnFocus?: () => void;
 }
 
 /**
@@ -31,34 +27,28 @@ export function ProjectSettingsDialog({
   const navigate = useNavigate();
   const updateProject = useUpdateProject();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        title={t('projectSettingsTitle', { ns: 'Modal' })}
-        closeLabel={t('close', { ns: 'Modal' })}
-        className="sm:max-w-2xl"
-        onCloseAutoFocus={(event) => {
-          if (!returnFocus) return;
-          event.preventDefault();
-          returnFocus();
+    <ProjectMenuDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      returnFocus={returnFocus}
+      title={t('projectSettingsTitle', { ns: 'Modal' })}
+    >
+      <ProjectForm
+        initial={project}
+        submitLabel={t('save', { ns: 'Modal' })}
+        cancelLabel={t('cancel', { ns: 'Modal' })}
+        onSubmit={async (values) => {
+          const updated = await updateProject.mutateAsync({ id: project.id, ...values });
+          onOpenChange(false);
+          toast.success(t('projectSaved', { ns: 'Notifications' }));
+          if (slugify(updated.name) !== slugify(project.name)) {
+            await navigate(paths.project(updated.name, updated.id), {
+              replace: true,
+              preventScrollReset: true,
+            });
+          }
         }}
-      >
-        <ProjectForm
-          initial={project}
-          submitLabel={t('save', { ns: 'Modal' })}
-          cancelLabel={t('cancel', { ns: 'Modal' })}
-          onSubmit={async (values) => {
-            const updated = await updateProject.mutateAsync({ id: project.id, ...values });
-            onOpenChange(false);
-            toast.success(t('projectSaved', { ns: 'Notifications' }));
-            if (slugify(updated.name) !== slugify(project.name)) {
-              await navigate(paths.project(updated.name, updated.id), {
-                replace: true,
-                preventScrollReset: true,
-              });
-            }
-          }}
-        />
-      </DialogContent>
-    </Dialog>
+      />
+    </ProjectMenuDialog>
   );
 }

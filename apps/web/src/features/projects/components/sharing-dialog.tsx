@@ -14,7 +14,6 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Input } from '@/components/ui/input';
@@ -26,6 +25,7 @@ import { useSession } from '@/hooks/use-session';
 import { isApiError } from '@/lib/api-errors';
 import { projectQueryOptions, refreshProjectLists } from '@/resources/projects';
 import { useChangeRole, useInviteMember, useMembers, useRemoveMember } from '../api/members';
+import { ProjectMenuDialog, type ProjectMenuDialogProps } from './project-menu-dialog';
 
 const roleKey = { owner: 'roleOwner', editor: 'roleEditor', viewer: 'roleViewer' } as const;
 
@@ -35,12 +35,8 @@ export function useRoleName(): (role: ProjectRole) => string {
   return (role) => t(roleKey[role]);
 }
 
-export interface SharingDialogProps {
+export interface SharingDialogProps extends ProjectMenuDialogProps {
   project: Project;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** Opened from a menu: focus goes back to the menu's button. */
-  returnFocus?: () => void;
 }
 
 /**
@@ -50,21 +46,15 @@ export interface SharingDialogProps {
 export function SharingDialog({ project, open, onOpenChange, returnFocus }: SharingDialogProps) {
   const { t } = useTranslation(['Sharing', 'Modal']);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        title={t('dialogTitle')}
-        description={t('dialogIntro')}
-        closeLabel={t('close', { ns: 'Modal' })}
-        className="sm:max-w-2xl"
-        onCloseAutoFocus={(event) => {
-          if (!returnFocus) return;
-          event.preventDefault();
-          returnFocus();
-        }}
-      >
-        {open ? <SharingPanel project={project} onLeft={() => onOpenChange(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+    <ProjectMenuDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      returnFocus={returnFocus}
+      title={t('dialogTitle')}
+      description={t('dialogIntro')}
+    >
+      {open ? <SharingPanel project={project} onLeft={() => onOpenChange(false)} /> : null}
+    </ProjectMenuDialog>
   );
 }
 
