@@ -18,7 +18,7 @@ import type { ChangeFeed } from '../../plugins/change-feed.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { catalogueChanged } from '../catalogue/catalogue-changes.js';
 import { encodeImageSizes, GALLERY_WIDTHS, LOGO_WIDTH, THUMBNAIL_WIDTH } from '../catalogue/catalogue-images.js';
-import { mediaUrl } from '../catalogue/catalogue.mapper.js';
+import { mediaUrl, toServiceFields } from '../catalogue/catalogue.mapper.js';
 import { findService, listServiceImageRows } from '../catalogue/catalogue.repository.js';
 import { deleteUnusedMedia, findMedia, insertMediaIfMissing } from '../catalogue/media.repository.js';
 import {
@@ -48,23 +48,7 @@ type ImageRow = Selectable<ServiceImageTable>;
 
 function toAdminService(row: ServiceRow, images: ImageRow[]): AdminService {
   return {
-    id: row.id,
-    category: row.category,
-    name: { de: row.nameDe, en: row.nameEn },
-    descriptionShort: { de: row.descriptionShortDe, en: row.descriptionShortEn },
-    description: { de: row.descriptionDe, en: row.descriptionEn },
-    accounting: row.accounting,
-    pricePer1000CallsCents: row.pricePer1000Calls,
-    monthlyFeeCents: row.monthlyFee,
-    singlePaymentCents: row.singlePayment,
-    demoHref: row.demoHref,
-    dataCopyright: row.dataCopyright,
-    dataLastUpdate: row.dataLastupdate,
-    integrationCode: {
-      type: row.jsServiceCodeType === 'html' ? 'html' : 'javascript',
-      template: row.jsServiceCodeTemplate,
-      backendTemplate: row.serviceCodeBackendTemplate,
-    },
+    ...toServiceFields(row),
     settingsForm: row.formJson ? (JSON.parse(row.formJson) as AdminService['settingsForm']) : [],
     logo: row.logoMediaId ? mediaUrl(row.logoMediaId) : null,
     thumbnail: row.thumbnailMediaId ? mediaUrl(row.thumbnailMediaId) : null,

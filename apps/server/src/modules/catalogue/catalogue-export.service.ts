@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { CatalogueExport, PricePackageFile, ServiceFile } from './catalogue-files.js';
-import { parseForm } from './catalogue.mapper.js';
+import { parseForm, toServiceFields } from './catalogue.mapper.js';
 import {
   listLegalPages,
   listPricePackages,
@@ -43,23 +43,7 @@ export async function exportCatalogue(db: Kysely<Database>): Promise<CatalogueEx
       if (file) gallery.push({ name: { de: image.nameDe, en: image.nameEn }, image: file });
     }
     const file: ServiceFile = {
-      id: row.id,
-      category: row.category,
-      name: { de: row.nameDe, en: row.nameEn },
-      descriptionShort: { de: row.descriptionShortDe, en: row.descriptionShortEn },
-      description: { de: row.descriptionDe, en: row.descriptionEn },
-      accounting: row.accounting,
-      pricePer1000CallsCents: row.pricePer1000Calls,
-      monthlyFeeCents: row.monthlyFee,
-      singlePaymentCents: row.singlePayment,
-      demoHref: row.demoHref,
-      dataCopyright: row.dataCopyright,
-      dataLastUpdate: row.dataLastupdate,
-      integrationCode: {
-        type: row.jsServiceCodeType === 'javascript' ? 'javascript' : 'html',
-        template: row.jsServiceCodeTemplate,
-        backendTemplate: row.serviceCodeBackendTemplate,
-      },
+      ...toServiceFields(row),
       settingsForm: parseForm(row.formJson),
       logo: await addImage(db, images, row.logoMediaId, 'logo'),
       thumbnail: await addImage(db, images, row.thumbnailMediaId, 'thumbnail'),

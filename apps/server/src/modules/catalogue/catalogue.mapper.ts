@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import type { AdminService } from '@portal/contract/admin-service';
 import type { LegalItem } from '@portal/contract/legal';
 import type { PricePackage } from '@portal/contract/price-package';
 import type { FormSection, GalleryItem, Service, ServiceSummary } from '@portal/contract/service';
@@ -61,6 +62,39 @@ export function toGalleryItem(row: Selectable<ServiceImageTable> & { width: numb
 
 export function parseForm(formJson: string | null): FormSection[] | null {
   return formJson ? (JSON.parse(formJson) as FormSection[]) : null;
+}
+
+/**
+ * A service's own fields as the admin console edits them and the catalogue files hold them (the
+ * two differ only in the settings form, the images and the retirement). The import and the
+ * admin console store the code type as 'html' or 'javascript'; anything else counts as
+ * JavaScript, as the licence page shows it.
+ */
+export type ServiceFields = Omit<
+  AdminService,
+  'settingsForm' | 'logo' | 'thumbnail' | 'gallery' | 'retired'
+>;
+
+export function toServiceFields(row: ServiceRow): ServiceFields {
+  return {
+    id: row.id,
+    category: row.category,
+    name: { de: row.nameDe, en: row.nameEn },
+    descriptionShort: { de: row.descriptionShortDe, en: row.descriptionShortEn },
+    description: { de: row.descriptionDe, en: row.descriptionEn },
+    accounting: row.accounting,
+    pricePer1000CallsCents: row.pricePer1000Calls,
+    monthlyFeeCents: row.monthlyFee,
+    singlePaymentCents: row.singlePayment,
+    demoHref: row.demoHref,
+    dataCopyright: row.dataCopyright,
+    dataLastUpdate: row.dataLastupdate,
+    integrationCode: {
+      type: row.jsServiceCodeType === 'html' ? 'html' : 'javascript',
+      template: row.jsServiceCodeTemplate,
+      backendTemplate: row.serviceCodeBackendTemplate,
+    },
+  };
 }
 
 export function toService(row: ServiceRow, gallery: GalleryItem[]): Service {
