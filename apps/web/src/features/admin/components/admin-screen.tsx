@@ -46,10 +46,11 @@ export function AdminScreen({
 }
 
 /** Signed in, but not an admin (or the server answered 403). */
-export function AdminNotAllowed() {
+export function AdminNotAllowed({ className }: { className?: string }) {
   const { t } = useTranslation('Admin');
   return (
     <EmptyState
+      className={className}
       media={
         <span className="grid size-12 place-items-center rounded-full bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300">
           <ShieldAlert aria-hidden="true" className="size-6" />

@@ -1,8 +1,8 @@
 import type { AdminReport } from '@portal/contract/admin-report';
-import { Download, Info, ShieldAlert } from 'lucide-react';
+import { Download, Info } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { PageTitle } from '@/components/page-title';
 import { ErrorState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
@@ -19,6 +19,7 @@ import { useSession } from '@/hooks/use-session';
 import { readSession } from '@/lib/session';
 import { downloadAdminReport } from '../api/download-admin-report';
 import { adminReportQueryOptions, useAdminReport } from '../api/get-admin-report';
+import { AdminNotAllowed } from '../components/admin-screen';
 import { PeriodPicker } from '../components/period-picker';
 import { ReportTable } from '../components/report-table';
 import { SignedOut } from '@/components/signed-out';
@@ -58,7 +59,7 @@ function Report() {
 
   if (report.isPending) return <ReportSkeleton />;
   if (report.isError) {
-    if (isApiError(report.error, 'forbidden')) return <NotAllowed />;
+    if (isApiError(report.error, 'forbidden')) return <AdminNotAllowed className="mt-5" />;
     return <ErrorState onRetry={() => void report.refetch()} />;
   }
 
@@ -163,28 +164,6 @@ function CsvButton({ period }: { period: Period }) {
         </p>
       ) : null}
     </div>
-  );
-}
-
-function NotAllowed() {
-  const { t } = useTranslation('Admin');
-  return (
-    <EmptyState
-      className="mt-5"
-      media={
-        <span className="grid size-12 place-items-center rounded-full bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300">
-          <ShieldAlert aria-hidden="true" className="size-6" />
-        </span>
-      }
-      title={t('notAllowedTitle')}
-      actions={
-        <Button asChild variant="outline">
-          <Link to={paths.projects()}>{t('toProjects')}</Link>
-        </Button>
-      }
-    >
-      <p>{t('notAllowedText')}</p>
-    </EmptyState>
   );
 }
 
