@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { licencesWithServiceNames } from '../licence/licence-list.repository.js';
 
 // Key rotation, usage exports, usage alerts and the customer's costs (docs/domain.md#licence-keys,
 // #usage, #usage-alerts, #cost-model). Plain queries; the rules are in the services.
@@ -124,23 +125,10 @@ export async function serviceNames(db: Db, serviceId: string) {
 
 /** Every licence of the project that existed at some time within the period (deleted ones too). */
 export async function licencesOfProjectExisting(db: Db, projectId: string, fromTimestamp: string, toTimestamp: string) {
-  return db
-    .selectFrom('serviceLicence')
-    .innerJoin('service', 'service.id', 'serviceLicence.serviceId')
-    .select([
-      'serviceLicence.id',
-      'serviceLicence.projectId',
-      'serviceLicence.serviceId',
-      'serviceLicence.licenceKey',
-      'serviceLicence.createdAt',
-      'serviceLicence.deletedAt',
-      'service.nameDe',
-      'service.nameEn',
-    ])
+  return licencesWithServiceNames(db)
+    .select('serviceLicence.deletedAt')
     .where('serviceLicence.projectId', '=', projectId)
     .where('serviceLicence.createdAt', '<=', toTimestamp)
     .where((eb) => eb.or([eb('serviceLicence.deletedAt', 'is', null), eb('serviceLicence.deletedAt', '>=', fromTimestamp)]))
-    .orderBy('serviceLicence.createdAt')
-    .orderBy('serviceLicence.id')
     .execute();
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { licencesWithServiceNames } from '../licence/licence-list.repository.js';
 
 // Reads of the admin console's customers area (docs/admin.md#customers).
 
@@ -69,27 +70,14 @@ export async function projectsOfCustomer(db: Db, personId: string) {
     .orderBy('id')
     .execute();
   if (projects.length === 0) return [];
-  const licences = await db
-    .selectFrom('serviceLicence')
-    .innerJoin('service', 'service.id', 'serviceLicence.serviceId')
-    .select([
-      'serviceLicence.id',
-      'serviceLicence.projectId',
-      'serviceLicence.serviceId',
-      'serviceLicence.licenceKey',
-      'serviceLicence.online',
-      'serviceLicence.createdAt',
-      'service.nameDe',
-      'service.nameEn',
-    ])
+  const licences = await licencesWithServiceNames(db)
+    .select('serviceLicence.online')
     .where(
       'serviceLicence.projectId',
       'in',
       projects.map((p) => p.id),
     )
     .where('serviceLicence.deletedAt', 'is', null)
-    .orderBy('serviceLicence.createdAt')
-    .orderBy('serviceLicence.id')
     .execute();
   return projects.map((project) => ({
     ...project,
