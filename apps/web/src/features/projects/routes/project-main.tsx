@@ -1,22 +1,16 @@
 import type { Project } from '@portal/contract/project';
-import { Eye, MoreHorizontal, Pencil, Share2, Trash2 } from 'lucide-react';
+import { Eye, Pencil, Share2, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Breadcrumb } from '@/components/breadcrumb';
 import { GoneState } from '@/components/gone-state';
+import { MoreActionsMenu } from '@/components/more-actions-menu';
 import { PageTitle } from '@/components/page-title';
 import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
+import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
@@ -81,38 +75,30 @@ function ProjectView({ project }: { project: Project }) {
         }
         inlineActions
         actions={
-          // Not modal: the dialogs it opens take over focus themselves.
-          <DropdownMenu modal={false}>
-            <DropdownMenuTrigger asChild>
-              <Button ref={menuButton} variant="outline" size="icon" aria-label={t('menu')}>
-                <MoreHorizontal aria-hidden="true" />
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent>
-              <DropdownMenuItem onSelect={() => setSharingOpen(true)}>
-                <Share2 aria-hidden="true" />
-                {t('share', { ns: 'Sharing' })}
+          <MoreActionsMenu label={t('menu')} buttonRef={menuButton}>
+            <DropdownMenuItem onSelect={() => setSharingOpen(true)}>
+              <Share2 aria-hidden="true" />
+              {t('share', { ns: 'Sharing' })}
+            </DropdownMenuItem>
+            {canEdit ? (
+              <DropdownMenuItem onSelect={() => setSettingsOpen(true)}>
+                <Pencil aria-hidden="true" />
+                {t('editSettings')}
               </DropdownMenuItem>
-              {canEdit ? (
-                <DropdownMenuItem onSelect={() => setSettingsOpen(true)}>
-                  <Pencil aria-hidden="true" />
-                  {t('editSettings')}
+            ) : null}
+            {isOwner ? (
+              <>
+                <DropdownMenuSeparator />
+                <DropdownMenuItem
+                  className="text-red-700 data-[highlighted]:text-red-800 dark:text-red-400 dark:data-[highlighted]:text-red-300"
+                  onSelect={() => setDeleteOpen(true)}
+                >
+                  <Trash2 aria-hidden="true" />
+                  {t('delete')}
                 </DropdownMenuItem>
-              ) : null}
-              {isOwner ? (
-                <>
-                  <DropdownMenuSeparator />
-                  <DropdownMenuItem
-                    className="text-red-700 data-[highlighted]:text-red-800 dark:text-red-400 dark:data-[highlighted]:text-red-300"
-                    onSelect={() => setDeleteOpen(true)}
-                  >
-                    <Trash2 aria-hidden="true" />
-                    {t('delete')}
-                  </DropdownMenuItem>
-                </>
-              ) : null}
-            </DropdownMenuContent>
-          </DropdownMenu>
+              </>
+            ) : null}
+          </MoreActionsMenu>
         }
       />
 
