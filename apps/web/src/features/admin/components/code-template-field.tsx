@@ -1,14 +1,10 @@
-import { lazy, Suspense, useId, type ComponentProps } from 'react';
+import { useId, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LICENCE_KEY_PLACEHOLDER } from '@portal/contract/admin-service';
 import { toCodeLanguage } from '@/components/code/code-language';
+import { CodeSurface } from '@/components/code/code-surface';
 import { Textarea } from '@/components/ui/input';
 import { LICENCE_KEY_EXAMPLE } from './service-form-schema';
-
-// The licence page's highlighter, loaded on demand as there (plain text shows until then).
-const HighlightedCode = lazy(() =>
-  import('@/components/code/highlighted-code').then((m) => ({ default: m.HighlightedCode })),
-);
 
 /**
  * A code template and, beside it, what a customer will see on their licence page: the same
@@ -68,18 +64,13 @@ export function CodeTemplateField({
       <figure className="grid content-start gap-1.5">
         <figcaption className="text-sm font-medium">{t('preview')}</figcaption>
         {/* Dark in both themes, as on the licence page. */}
-        <pre
-          tabIndex={0}
+        <CodeSurface
+          code={code}
+          language={language}
           role="region"
           aria-label={t('previewOf', { label })}
           className="max-h-72 min-h-24 overflow-auto rounded-lg bg-slate-950 p-4 font-mono text-sm leading-relaxed whitespace-pre-wrap break-words text-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-        >
-          <code>
-            <Suspense fallback={code}>
-              <HighlightedCode code={code} language={language} />
-            </Suspense>
-          </code>
-        </pre>
+        />
       </figure>
     </div>
   );

@@ -1,13 +1,10 @@
 import { Check, Copy } from 'lucide-react';
-import { lazy, Suspense, useId } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { toCodeLanguage } from '@/components/code/code-language';
+import { CodeSurface } from '@/components/code/code-surface';
 import { useCopy } from './use-copy';
-
-const HighlightedCode = lazy(() =>
-  import('@/components/code/highlighted-code').then((m) => ({ default: m.HighlightedCode })),
-);
 
 const languageNames = { html: 'HTML', javascript: 'JavaScript', php: 'PHP' } as const;
 
@@ -62,17 +59,11 @@ export function CodeBlock({ title, hint, code, type }: CodeBlockProps) {
         </p>
       ) : null}
       <div className="p-3 sm:p-4">
-        {/* Focusable, so keyboard users can scroll long lines. */}
-        <pre
-          tabIndex={0}
+        <CodeSurface
+          code={code}
+          language={language}
           className="max-h-[40rem] overflow-auto rounded-lg bg-slate-950 p-4 font-mono text-[13px] leading-relaxed text-slate-100 dark:ring-1 dark:ring-white/10"
-        >
-          <code>
-            <Suspense fallback={code}>
-              <HighlightedCode code={code} language={language} />
-            </Suspense>
-          </code>
-        </pre>
+        />
       </div>
     </section>
   );
