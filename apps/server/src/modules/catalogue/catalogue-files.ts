@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { accountingSchema, idSchema, isoDateSchema } from '@portal/contract/common';
+import {
+  ADMIN_SERVICE_LIMITS as L,
+  adminServiceSchema,
+  settingsSectionSchema,
+} from '@portal/contract/admin-service';
+import { idSchema } from '@portal/contract/common';
 import { multiLineText, singleLineText } from '@portal/contract/text';
 
 // The catalogue as files, for `portal catalogue:export DIR` and `catalogue:import DIR`: readable
@@ -20,55 +25,21 @@ export const imageFileSchema = z
   .string()
   .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}\.(webp|png|jpe?g|svg)$/i, 'an image file name in the same folder');
 
-const settingsFormSchema = z
-  .array(
-    z
-      .object({
-        id: idSchema,
-        label: bilingual(line(200)),
-        fields: z
-          .array(
-            z
-              .object({ id: idSchema, name: bilingual(line(300)), fieldType: z.enum(['text', 'textarea']) })
-              .strict(),
-          )
-          .max(50),
-      })
-      .strict(),
-  )
-  .max(20);
-
-export const serviceFileSchema = z
-  .object({
-    id: idSchema,
-    category: z.string().regex(/^[a-z][a-z0-9-]{0,49}$/, 'lower-case letters, digits and -'),
-    name: bilingual(line(100)),
-    descriptionShort: bilingual(text(1000)),
-    /** HTML; the web app sanitizes it when it shows it. */
-    description: bilingual(text(100_000)),
-    accounting: accountingSchema,
-    pricePer1000CallsCents: cents,
-    monthlyFeeCents: cents,
-    singlePaymentCents: cents,
-    demoHref: z
-      .url({ protocol: /^https?$/ })
-      .max(500)
-      .nullable(),
-    dataCopyright: line(300).nullable(),
-    dataLastUpdate: isoDateSchema.nullable(),
-    integrationCode: z
-      .object({
-        type: z.enum(['html', 'javascript']),
-        /** `{{licenceKey}}` is replaced with the licence's key. */
-        template: text(20_000),
-        backendTemplate: text(20_000).nullable(),
-      })
-      .strict(),
+/**
+ * A service: the fields and limits of the admin console's service (the contract), but images as
+ * file names, no retirement, a settings form that may be null (none) and gallery names that must
+ * not be empty.
+ */
+export const serviceFileSchema = adminServiceSchema
+  .omit({ settingsForm: true, logo: true, thumbnail: true, gallery: true, retired: true })
+  .extend({
     /** Settings form of a licence, or null when the service has none. */
-    settingsForm: settingsFormSchema.nullable(),
+    settingsForm: z.array(settingsSectionSchema).max(L.sections).nullable(),
     logo: imageFileSchema.nullable(),
     thumbnail: imageFileSchema.nullable(),
-    gallery: z.array(z.object({ name: bilingual(line(200)), image: imageFileSchema }).strict()).max(20),
+    gallery: z
+      .array(z.object({ name: bilingual(line(L.galleryName)), image: imageFileSchema }).strict())
+      .max(L.gallery),
   })
   .strict();
 export type ServiceFile = z.infer<typeof serviceFileSchema>;
