@@ -15,41 +15,31 @@ const projectColumns = [
   'person.email as ownerEmail',
 ] as const;
 
+/** Live projects the person owns or is a member of, with their member role (null for the owner). */
+const liveProjectsOfPerson = (db: Db, personId: string) =>
+  db
+    .selectFrom('project')
+    .innerJoin('person', 'person.id', 'project.ownerId')
+    .leftJoin('projectMember', (join) =>
+      join.onRef('projectMember.projectId', '=', 'project.id').on('projectMember.personId', '=', personId),
+    )
+    .select(projectColumns)
+    .select('projectMember.role as memberRole')
+    .where((eb) =>
+      eb.or([eb('project.ownerId', '=', personId), eb('projectMember.personId', 'is not', null)]),
+    )
+    .where('project.deletedAt', 'is', null);
+
 /**
  * Live projects the person owns or is a member of, newest first, each with the person's member
  * role (null where they own it).
  */
 export const listLiveProjectsOfPerson = preparedQuery((db: Db, personId: string) =>
-  db
-    .selectFrom('project')
-    .innerJoin('person', 'person.id', 'project.ownerId')
-    .leftJoin('projectMember', (join) =>
-      join.onRef('projectMember.projectId', '=', 'project.id').on('projectMember.personId', '=', personId),
-    )
-    .select(projectColumns)
-    .select('projectMember.role as memberRole')
-    .where((eb) =>
-      eb.or([eb('project.ownerId', '=', personId), eb('projectMember.personId', 'is not', null)]),
-    )
-    .where('project.deletedAt', 'is', null)
-    .orderBy('project.createdAt', 'desc')
-    .orderBy('project.id'),
+  liveProjectsOfPerson(db, personId).orderBy('project.createdAt', 'desc').orderBy('project.id'),
 );
 
 const liveProjectOfPerson = preparedQuery((db: Db, id: string, personId: string) =>
-  db
-    .selectFrom('project')
-    .innerJoin('person', 'person.id', 'project.ownerId')
-    .leftJoin('projectMember', (join) =>
-      join.onRef('projectMember.projectId', '=', 'project.id').on('projectMember.personId', '=', personId),
-    )
-    .select(projectColumns)
-    .select('projectMember.role as memberRole')
-    .where('project.id', '=', id)
-    .where((eb) =>
-      eb.or([eb('project.ownerId', '=', personId), eb('projectMember.personId', 'is not', null)]),
-    )
-    .where('project.deletedAt', 'is', null),
+  liveProjectsOfPerson(db, personId).where('project.id', '=', id),
 );
 
 /**
