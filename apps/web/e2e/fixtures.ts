@@ -8,7 +8,9 @@ import { createPerson } from '../../server/test/helper.ts';
 // worker for the seeded accounts: argon2 is slow on purpose), fresh customers and projects,
 // local-storage presets, axe, and small readers of what the screens show.
 
-export { slugify } from '../src/lib/format.ts';
+import { slugify } from '../src/lib/format.ts';
+
+export { slugify };
 
 export interface Credentials {
   email: string;
@@ -126,6 +128,10 @@ export async function apiCreateProject(
   return body;
 }
 
+/** The project's address in the app: /projects/<name as slug>-<id>. */
+export const projectPath = (project: { id: string; name: string }) =>
+  `/projects/${slugify(project.name)}-${project.id}`;
+
 export async function apiDeleteProject(request: APIRequestContext, session: ApiSession, id: string) {
   const response = await request.delete(`/rest/collection/project/${id}`, {
     headers: { Authorization: `Bearer ${session.token}` },
@@ -196,6 +202,13 @@ export async function expectNoAxeViolations(page: Page, label: string, include?:
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }
 
+/**
+ * The German text of `key` in shipped texts (shippedTexts), its {{placeholders}} filled from
+ * `values`: what the screens show with the de-DE locale of the runs.
+ */
+export const de = (texts: Record<string, { de: string }>, key: string, values: Record<string, string> = {}) =>
+  Object.entries(values).reduce((text, [name, value]) => text.replace(`{{${name}}}`, value), texts[key]!.de);
+
 /** A sonner notification with this text. */
 export function toast(page: Page, text: string): Locator {
   return page.locator('[data-sonner-toast]').filter({ hasText: text });
@@ -216,13 +229,52 @@ export const smallPng = Buffer.from(
   'base64',
 );
 
+interface SignedInCustomer {
+  user: TestUser;
+  /** Signed in through the API; preset puts it into a page. */
+  session: ApiSession;
+}
+
+interface Customers {
+  /** A fresh customer (createUser), signed in through the API. */
+  signedIn(person?: Parameters<typeof createUser>[0]): Promise<SignedInCustomer>;
+  /**
+   * A fresh signed-in customer who owns a new project with the given services; `path` is the
+   * project's address in the app.
+   */
+  withProject(
+    project: Parameters<typeof apiCreateProject>[2],
+    person?: Parameters<typeof createUser>[0],
+  ): Promise<SignedInCustomer & { project: ApiProject; path: string }>;
+}
+
+interface TestFixtures {
+  /** Fresh customers for journeys on a customer's own projects, through the test's `request`. */
+  customers: Customers;
+}
+
 interface WorkerFixtures {
   /** The demo customer, signed in once per worker through the API. */
   demoSession: ApiSession;
   adminSession: ApiSession;
 }
 
-export const test = base.extend<object, WorkerFixtures>({
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  // `provide` is Playwright's `use` (so named, React's lint would take it for the use() hook).
+  customers: async ({ request }, provide) => {
+    const signedIn = async (person: Parameters<typeof createUser>[0] = {}) => {
+      const user = await createUser(person);
+      return { user, session: await apiLogin(request, user) };
+    };
+    await provide({
+      signedIn,
+      withProject: async (project, person) => {
+        const customer = await signedIn(person);
+        const created = await apiCreateProject(request, customer.session, project);
+        return { ...customer, project: created, path: projectPath(created) };
+      },
+    });
+  },
   demoSession: [
     async ({ playwright }, use, workerInfo) => {
       const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });

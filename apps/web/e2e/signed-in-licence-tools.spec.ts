@@ -1,21 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import {
-  apiCreateProject,
-  apiLogin,
-  createUser,
-  expect,
-  expectNoAxeViolations,
-  preset,
-  slugify,
-  test,
-  toast,
-  withDatabase,
-} from './fixtures';
+import { de, expect, expectNoAxeViolations, preset, test, toast, withDatabase } from './fixtures';
 import { shippedTexts } from './translations';
 
 const licenceTexts = shippedTexts('Licence');
 const detail = shippedTexts('ProjectDetail');
-const de = (texts: Record<string, { de: string }>, key: string) => texts[key]!.de;
 
 /** 'YYYY-MM-DD' of the machine's local today plus `days` (the browser counts periods from it too). */
 function localDay(days = 0): string {
@@ -30,11 +18,9 @@ test.describe('licence tools (signed in)', () => {
 
   test('rotate the key → the code shows the new one; CSV of the chosen period; alert threshold; project costs', async ({
     page,
-    request,
+    customers,
   }) => {
-    const user = await createUser();
-    const session = await apiLogin(request, user);
-    const project = await apiCreateProject(request, session, {
+    const { session, project, path } = await customers.withProject({
       name: 'Werkzeugkiste',
       description: 'Lizenzwerkzeuge im Browser.',
       serviceIds: ['adressvalidierung'],
@@ -51,7 +37,7 @@ test.describe('licence tools (signed in)', () => {
         .execute(),
     );
     await preset(page, { session });
-    await page.goto(`/projects/${slugify('Werkzeugkiste')}-${project.id}/adressvalidierung-${licenceId}`);
+    await page.goto(`${path}/adressvalidierung-${licenceId}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Adressvalidierung' })).toBeVisible();
 
     // Rotate the key: the dialog explains the grace period; the code shows the new key at once.
@@ -105,7 +91,7 @@ test.describe('licence tools (signed in)', () => {
     await expect(page.getByTestId('alert-usage')).toHaveText(/von 10\.000 Aufrufen in diesem Monat$/);
 
     // The project page: this month's and last month's costs, formatted as in the admin report.
-    await page.goto(`/projects/${slugify('Werkzeugkiste')}-${project.id}`);
+    await page.goto(path);
     const costs = page.getByRole('region', { name: de(detail, 'costsTitle') });
     await expect(costs.getByRole('group', { name: de(detail, 'costsThisMonth') })).toContainText(
       /\d+\.\d{2} €/,

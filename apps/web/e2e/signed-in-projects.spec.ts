@@ -1,15 +1,5 @@
 import type { Page } from '@playwright/test';
-import {
-  apiCreateProject,
-  apiLogin,
-  createUser,
-  expect,
-  expectNoAxeViolations,
-  preset,
-  slugify,
-  test,
-  toast,
-} from './fixtures';
+import { apiLogin, de, expect, expectNoAxeViolations, preset, projectPath, test, toast } from './fixtures';
 import { shippedTexts } from './translations';
 
 const projectsTexts = shippedTexts('Projects');
@@ -22,7 +12,6 @@ const notifications = shippedTexts('Notifications');
 const errors = shippedTexts('Error');
 const general = shippedTexts('General');
 const notFound = shippedTexts('NotFound');
-const de = (texts: Record<string, { de: string }>, key: string) => texts[key]!.de;
 
 const domainRow = (page: Page, list: string, n: number) =>
   page.getByRole('textbox', { name: `${list}, Zeile ${n}`, exact: true });
@@ -34,12 +23,12 @@ test.describe('projects, licences (signed in)', () => {
   test('create with domains → add two services → licence on/off, settings, copy → rename → remove → delete', async ({
     page,
     context,
-    request,
+    customers,
   }) => {
     // One long journey with seven axe runs; the machine is shared with the other suite.
     test.setTimeout(180_000);
-    const user = await createUser();
-    await preset(page, { session: await apiLogin(request, user) });
+    const { user, session } = await customers.signedIn();
+    await preset(page, { session });
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
 
     // Empty state with a picture and the one create button.
@@ -225,15 +214,16 @@ test.describe('projects, licences (signed in)', () => {
 
   test('the list shows the projects with their owner; a wrong name in the address is corrected', async ({
     page,
-    request,
+    customers,
   }) => {
-    const user = await createUser({ firstname: 'Olaf', lastname: 'Owner' });
-    const session = await apiLogin(request, user);
-    const project = await apiCreateProject(request, session, {
-      name: 'Bestellstrecke',
-      description: 'Prüfung der Lieferadressen.',
-      serviceIds: ['adressvalidierung'],
-    });
+    const { session, project, path } = await customers.withProject(
+      {
+        name: 'Bestellstrecke',
+        description: 'Prüfung der Lieferadressen.',
+        serviceIds: ['adressvalidierung'],
+      },
+      { firstname: 'Olaf', lastname: 'Owner' },
+    );
     await preset(page, { session: session });
     await page.goto('/projects');
     const list = page.getByRole('list', { name: de(projectsTexts, 'listLabel') });
@@ -242,7 +232,7 @@ test.describe('projects, licences (signed in)', () => {
     await expectNoAxeViolations(page, '/projects (list)');
 
     await page.goto(`/projects/alter-name-${project.id}`);
-    await expect(page).toHaveURL(new RegExp(`/projects/${slugify('Bestellstrecke')}-${project.id}$`));
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
     const licenceId = project.licences[0]!.id;
     await page.goto(`/projects/falsch-${project.id}/irgendwas-${licenceId}`);
     await expect(page).toHaveURL(
@@ -253,18 +243,16 @@ test.describe('projects, licences (signed in)', () => {
 
   test('a licence page seen before the rename shows the new project name when opened again', async ({
     page,
-    request,
+    customers,
   }) => {
-    const user = await createUser();
-    const session = await apiLogin(request, user);
-    const project = await apiCreateProject(request, session, {
+    const { session, project, path } = await customers.withProject({
       name: 'Lager Alt',
       description: 'Umbenennen mit einer schon geladenen Lizenz.',
       serviceIds: ['captchaPro'],
     });
     const licenceId = project.licences[0]!.id;
     await preset(page, { session: session });
-    await page.goto(`/projects/${slugify('Lager Alt')}-${project.id}`);
+    await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: 'Lager Alt' })).toBeVisible();
 
     // Open the licence once, so the app holds it (with the old project name) in its cache.
@@ -335,11 +323,11 @@ test.describe('projects, licences (signed in)', () => {
     const foreign = demoProjects.find((project) => project.id === 'demoProjShop') ?? demoProjects[0]!;
     await preset(page, { session: await apiLogin(request, 'admin') });
 
-    await page.goto(`/projects/${slugify(foreign.name)}-${foreign.id}`);
+    await page.goto(projectPath(foreign));
     await expect(page).toHaveURL(/\/404$/);
     await expect(page.getByRole('heading', { level: 1, name: de(notFound, 'title') })).toBeVisible();
 
-    await page.goto(`/projects/${slugify(foreign.name)}-${foreign.id}/x-${foreign.licences[0]!.id}`);
+    await page.goto(`${projectPath(foreign)}/x-${foreign.licences[0]!.id}`);
     await expect(page).toHaveURL(/\/404$/);
   });
 });

@@ -1,14 +1,4 @@
-import {
-  apiCreateProject,
-  apiLogin,
-  createUser,
-  expect,
-  expectNoAxeViolations,
-  preset,
-  slugify,
-  test,
-  toast,
-} from './fixtures';
+import { de, expect, expectNoAxeViolations, preset, test, toast } from './fixtures';
 import { shippedTexts } from './translations';
 
 // Shared projects (docs/domain.md#ownership): the owner invites a second account as viewer, the
@@ -19,26 +9,26 @@ const sharing = shippedTexts('Sharing');
 const detail = shippedTexts('ProjectDetail');
 const licenceTexts = shippedTexts('Licence');
 const notifications = shippedTexts('Notifications');
-const de = (texts: Record<string, { de: string }>, key: string, values: Record<string, string> = {}) =>
-  Object.entries(values).reduce((text, [name, value]) => text.replace(`{{${name}}}`, value), texts[key]!.de);
 
 test.describe('shared projects (signed in)', () => {
   test.describe.configure({ timeout: 150_000 });
 
   test('invite as viewer → accept → no write controls → editor → switches a licence off', async ({
     browser,
-    request,
+    customers,
   }) => {
-    const owner = await createUser({ firstname: 'Olga', lastname: 'Owner' });
-    const guest = await createUser({ firstname: 'Vera', lastname: 'Viewer' });
-    const ownerSession = await apiLogin(request, owner);
-    const guestSession = await apiLogin(request, guest);
-    const project = await apiCreateProject(request, ownerSession, {
-      name: 'Gemeinsamer Shop',
-      description: 'Ein Projekt für zwei.',
-      serviceIds: ['adressvalidierung'],
+    const {
+      session: ownerSession,
+      project,
+      path: projectPath,
+    } = await customers.withProject(
+      { name: 'Gemeinsamer Shop', description: 'Ein Projekt für zwei.', serviceIds: ['adressvalidierung'] },
+      { firstname: 'Olga', lastname: 'Owner' },
+    );
+    const { user: guest, session: guestSession } = await customers.signedIn({
+      firstname: 'Vera',
+      lastname: 'Viewer',
     });
-    const projectPath = `/projects/${slugify('Gemeinsamer Shop')}-${project.id}`;
     const licencePath = `${projectPath}/adressvalidierung-${project.licences[0]!.id}`;
 
     // The owner opens "Teilen" from the project menu and invites Vera as viewer.
