@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, ImagePlus, Trash2, Upload } from 'lucide-react';
+import { ImagePlus, Trash2, Upload } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -20,6 +20,7 @@ import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-errors';
 import { localized } from '@/lib/localized';
 import { useChangeGalleryImage, useUploadServiceImage } from '../api/admin-services';
+import { MoveButtons } from './move-buttons';
 
 const accept = SERVICE_IMAGE_TYPES.join(',');
 const maxMegabytes = SERVICE_IMAGE_MAX_BYTES / 1024 / 1024;
@@ -147,26 +148,14 @@ function Gallery({ service }: { service: AdminService }) {
               <img src={image.preview} alt={name} className="aspect-video w-full rounded-md bg-muted object-cover" />
               <GalleryNames service={service} image={image} />
               <div className="flex flex-wrap gap-2">
-                <Button
-                  type="button"
-                  variant="outline"
-                  size="icon"
-                  aria-label={t('imageUp', { name })}
-                  disabled={index === 0 || change.isPending}
-                  onClick={() => move(image, index - 1)}
-                >
-                  <ArrowUp aria-hidden="true" />
-                </Button>
-                <Button
-                  type="button"
-                  variant="outline"
-                  size="icon"
-                  aria-label={t('imageDown', { name })}
-                  disabled={index === service.gallery.length - 1 || change.isPending}
-                  onClick={() => move(image, index + 1)}
-                >
-                  <ArrowDown aria-hidden="true" />
-                </Button>
+                <MoveButtons
+                  index={index}
+                  count={service.gallery.length}
+                  upLabel={t('imageUp', { name })}
+                  downLabel={t('imageDown', { name })}
+                  disabled={change.isPending}
+                  onMove={(position) => move(image, position)}
+                />
                 <Button type="button" variant="outline" aria-label={t('imageDeleteNamed', { name })} onClick={() => setDeleting(image)}>
                   <Trash2 aria-hidden="true" />
                   {t('imageDelete')}

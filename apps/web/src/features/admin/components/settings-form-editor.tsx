@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
+import { Plus, Trash2 } from 'lucide-react';
 import { useFieldArray, type FieldErrors, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_SERVICE_LIMITS } from '@portal/contract/admin-service';
@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
+import { MoveButtons } from './move-buttons';
 import { serviceFieldError, type ServiceFormValues } from './service-form-schema';
 
 const L = ADMIN_SERVICE_LIMITS;
@@ -44,26 +45,13 @@ export function SettingsFormEditor({ form }: { form: Form }) {
                   {t('sectionNumber', { number: index + 1 })}
                 </h3>
                 <div className="flex gap-2">
-                  <Button
-                    type="button"
-                    variant="outline"
-                    size="icon"
-                    aria-label={t('sectionUp', { number: index + 1 })}
-                    disabled={index === 0}
-                    onClick={() => sections.move(index, index - 1)}
-                  >
-                    <ArrowUp aria-hidden="true" />
-                  </Button>
-                  <Button
-                    type="button"
-                    variant="outline"
-                    size="icon"
-                    aria-label={t('sectionDown', { number: index + 1 })}
-                    disabled={index === sections.fields.length - 1}
-                    onClick={() => sections.move(index, index + 1)}
-                  >
-                    <ArrowDown aria-hidden="true" />
-                  </Button>
+                  <MoveButtons
+                    index={index}
+                    count={sections.fields.length}
+                    upLabel={t('sectionUp', { number: index + 1 })}
+                    downLabel={t('sectionDown', { number: index + 1 })}
+                    onMove={(position) => sections.move(index, position)}
+                  />
                   <Button
                     type="button"
                     variant="outline"
