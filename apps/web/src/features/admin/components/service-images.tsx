@@ -1,5 +1,5 @@
 import { ImagePlus, Trash2, Upload } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import {
@@ -56,6 +56,37 @@ function tooLarge(file: File): boolean {
   return file.size > SERVICE_IMAGE_MAX_BYTES;
 }
 
+/**
+ * The browser's file picker for one picture, opened by a button (the input itself is hidden from
+ * everyone). It is emptied after each choice, so the same file can be chosen again.
+ */
+function ImageFileInput({
+  ref,
+  id,
+  onFile,
+}: {
+  ref: RefObject<HTMLInputElement | null>;
+  id?: string;
+  onFile: (file: File | null) => void;
+}) {
+  return (
+    <input
+      ref={ref}
+      id={id}
+      type="file"
+      accept={accept}
+      className="sr-only"
+      tabIndex={-1}
+      aria-hidden="true"
+      onChange={(event) => {
+        const file = event.target.files?.[0] ?? null;
+        event.target.value = '';
+        onFile(file);
+      }}
+    />
+  );
+}
+
 function SingleImage({
   service,
   slot,
@@ -82,16 +113,9 @@ function SingleImage({
           <span className="text-sm text-muted-foreground">{t('noImage')}</span>
         )}
       </div>
-      <input
+      <ImageFileInput
         ref={input}
-        type="file"
-        accept={accept}
-        className="sr-only"
-        tabIndex={-1}
-        aria-hidden="true"
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
+        onFile={(file) => {
           if (!file) return;
           if (tooLarge(file)) return setProblem(t('uploadTooLarge', { megabytes: maxMegabytes }));
           setProblem(null);
@@ -168,25 +192,13 @@ function Gallery({ service }: { service: AdminService }) {
       <div className="flex flex-col gap-3 rounded-xl border border-dashed border-border p-4">
         <h4 className="text-sm font-semibold">{t('galleryAdd')}</h4>
         <div className="grid gap-3 sm:grid-cols-2">
-          <Field label={t('imageNameDe')}>
-            <Input maxLength={ADMIN_SERVICE_LIMITS.galleryName} value={names.de} onChange={(e) => setNames({ ...names, de: e.target.value })} />
-          </Field>
-          <Field label={t('imageNameEn')}>
-            <Input maxLength={ADMIN_SERVICE_LIMITS.galleryName} value={names.en} onChange={(e) => setNames({ ...names, en: e.target.value })} />
-          </Field>
+          <ImageNameFields names={names} onChange={setNames} />
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <input
+          <ImageFileInput
             ref={input}
             id={`${id}-file`}
-            type="file"
-            accept={accept}
-            className="sr-only"
-            tabIndex={-1}
-            aria-hidden="true"
-            onChange={(event) => {
-              const chosen = event.target.files?.[0] ?? null;
-              event.target.value = '';
+            onFile={(chosen) => {
               setProblem(chosen && tooLarge(chosen) ? t('uploadTooLarge', { megabytes: maxMegabytes }) : null);
               setFile(chosen && !tooLarge(chosen) ? chosen : null);
             }}
@@ -265,12 +277,7 @@ function GalleryNames({ service, image }: { service: AdminService; image: AdminG
   const dirty = names.de !== image.name.de || names.en !== image.name.en;
   return (
     <div className="grid gap-2">
-      <Field label={t('imageNameDe')}>
-        <Input maxLength={ADMIN_SERVICE_LIMITS.galleryName} value={names.de} onChange={(e) => setNames({ ...names, de: e.target.value })} />
-      </Field>
-      <Field label={t('imageNameEn')}>
-        <Input maxLength={ADMIN_SERVICE_LIMITS.galleryName} value={names.en} onChange={(e) => setNames({ ...names, en: e.target.value })} />
-      </Field>
+      <ImageNameFields names={names} onChange={setNames} />
       {dirty ? (
         <div>
           <Button
@@ -290,5 +297,22 @@ function GalleryNames({ service, image }: { service: AdminService; image: AdminG
         </div>
       ) : null}
     </div>
+  );
+}
+
+type ImageNames = AdminGalleryImage['name'];
+
+/** A gallery picture's name in both languages (for a new picture, and to rename one). */
+function ImageNameFields({ names, onChange }: { names: ImageNames; onChange: (names: ImageNames) => void }) {
+  const { t } = useTranslation('AdminServices');
+  return (
+    <>
+      <Field label={t('imageNameDe')}>
+        <Input maxLength={ADMIN_SERVICE_LIMITS.galleryName} value={names.de} onChange={(e) => onChange({ ...names, de: e.target.value })} />
+      </Field>
+      <Field label={t('imageNameEn')}>
+        <Input maxLength={ADMIN_SERVICE_LIMITS.galleryName} value={names.en} onChange={(e) => onChange({ ...names, en: e.target.value })} />
+      </Field>
+    </>
   );
 }
