@@ -225,6 +225,38 @@ export async function login(app: FastifyInstance, person: TestPerson): Promise<s
 
 export const bearer = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });
 
+/** A person with a session: what createPerson answers and the session's bearer token. */
+export interface SignedInPerson extends TestPerson {
+  token: string;
+}
+
+/** Creates a person (see createPerson) and signs them in. */
+export async function createSignedInPerson(
+  ctx: TestContext,
+  overrides: Parameters<typeof createPerson>[1] = {},
+): Promise<SignedInPerson> {
+  const person = await createPerson(ctx.db, overrides);
+  return { ...person, token: await login(ctx.app, person) };
+}
+
+/**
+ * A new project of the signed-in person with a licence of each service (added in this order),
+ * through the API; answers the project's and the licences' ids.
+ */
+export async function createProjectWithLicences<const S extends readonly string[]>(
+  ctx: TestContext,
+  owner: SignedInPerson,
+  serviceIds: S,
+  fields: Record<string, unknown> = {},
+): Promise<{ projectId: string; licenceIds: { [K in keyof S]: string } }> {
+  const projectId = await createProjectViaApi(ctx.app, owner.token, owner.id, fields);
+  const licenceIds: string[] = [];
+  for (const serviceId of serviceIds) {
+    licenceIds.push(await addLicenceViaApi(ctx.app, owner.token, projectId, serviceId));
+  }
+  return { projectId, licenceIds: licenceIds as { [K in keyof S]: string } };
+}
+
 /** Creates a project of the signed-in owner through the API (as the web app does); answers its id. */
 export async function createProjectViaApi(
   app: FastifyInstance,

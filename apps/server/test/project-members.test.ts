@@ -5,17 +5,16 @@ import { newId } from '../src/lib/ids.js';
 import { createMailSender } from '../src/modules/mail/mail-sender.js';
 import { OutboxWorker } from '../src/modules/mail/outbox-worker.js';
 import {
-  addLicenceViaApi,
   bearer,
   buildTestApp,
-  createPerson,
   createProjectViaApi,
+  createProjectWithLicences,
   createService,
+  createSignedInPerson,
   dialect,
-  login,
   snapshot,
+  type SignedInPerson,
   type TestContext,
-  type TestPerson,
 } from './helper.js';
 import { linkIn, startMailbox, type Mailbox } from './support/mailbox.js';
 
@@ -35,9 +34,7 @@ const settingsForm = JSON.stringify([
 
 type Who = ProjectRole | 'stranger' | 'admin';
 
-interface Actor extends TestPerson {
-  token: string;
-}
+type Actor = SignedInPerson;
 
 interface Res {
   statusCode: number;
@@ -77,10 +74,8 @@ describe(`shared projects (${dialect})`, () => {
     return mail;
   };
 
-  const newActor = async (firstname: string, isAdmin = 0): Promise<Actor> => {
-    const person = await createPerson(ctx.db, { firstname, lastname: 'Test', isAdmin });
-    return { ...person, token: await login(ctx.app, person) };
-  };
+  const newActor = (firstname: string, isAdmin = 0): Promise<Actor> =>
+    createSignedInPerson(ctx, { firstname, lastname: 'Test', isAdmin });
 
   const invitationsOf = async (who: Actor) => {
     const res = await call(who, 'GET', `/rest/collection/person/${who.id}/invitation`);
@@ -105,10 +100,10 @@ describe(`shared projects (${dialect})`, () => {
 
   /** A project of the owner with one licence, the editor and the viewer as members. */
   const sharedProject = async () => {
-    const projectId = await createProjectViaApi(ctx.app, actors.owner.token, actors.owner.id, {
-      name: 'Shared shop',
-    });
-    const licenceId = await addLicenceViaApi(ctx.app, actors.owner.token, projectId, serviceId);
+    const {
+      projectId,
+      licenceIds: [licenceId],
+    } = await createProjectWithLicences(ctx, actors.owner, [serviceId], { name: 'Shared shop' });
     await addMember(projectId, actors.editor, 'editor');
     await addMember(projectId, actors.viewer, 'viewer');
     const invited = await call(actors.owner, 'POST', `/rest/collection/project/${projectId}/member`, {

@@ -8,14 +8,12 @@ import * as usageRollup from '../src/db/migrations/0004-usage-rollup.js';
 import { addDays, dayCount, isoDay, monthOf } from '../src/lib/period.js';
 import { sumUsageOfLicencesExisting } from '../src/modules/usage/usage.repository.js';
 import {
-  addLicenceViaApi,
   bearer,
   buildTestApp,
-  createPerson,
-  createProjectViaApi,
+  createProjectWithLicences,
   createService,
+  createSignedInPerson,
   createTestDatabase,
-  login,
   type TestContext,
 } from './helper.js';
 
@@ -38,11 +36,11 @@ describe('monthly usage roll-up', () => {
   const licences: Array<{ id: string; key: string }> = [];
   beforeAll(async () => {
     ctx = await buildTestApp({ USAGE_INGEST_TOKEN: INGEST });
-    const person = await createPerson(ctx.db);
-    token = await login(ctx.app, person);
-    const projectId = await createProjectViaApi(ctx.app, token, person.id);
-    for (let i = 0; i < 3; i++) {
-      const id = await addLicenceViaApi(ctx.app, token, projectId, await createService(ctx.db));
+    const person = await createSignedInPerson(ctx);
+    token = person.token;
+    const services = [await createService(ctx.db), await createService(ctx.db), await createService(ctx.db)];
+    const { licenceIds } = await createProjectWithLicences(ctx, person, services);
+    for (const id of licenceIds) {
       const row = await ctx.db.selectFrom('serviceLicence').select('licenceKey').where('id', '=', id).executeTakeFirstOrThrow();
       licences.push({ id, key: row.licenceKey });
     }
