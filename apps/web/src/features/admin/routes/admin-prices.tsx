@@ -11,7 +11,6 @@ import {
 } from '@portal/contract/admin-content';
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-errors';
 import { localized } from '@/lib/localized';
@@ -23,6 +22,7 @@ import {
   useDeletePricePackage,
   useSavePricePackage,
 } from '../api/admin-price-packages';
+import { ListSkeleton } from '../components/list-skeleton';
 import { EntryEditorFooter, OrderedContentList, OrderedContentScreen } from '../components/ordered-content';
 import { UnsavedChangesGuard } from '../hooks/use-unsaved-changes';
 import { contentFieldError } from '../utils/content-field-error';
@@ -108,16 +108,6 @@ function PackageList({ onEdit }: { onEdit: (pack: AdminPricePackage) => void }) 
       deleteTitle={t('pricesDeleteTitle')}
       deleteText={t('pricesDeleteText')}
     />
-  );
-}
-
-function ListSkeleton() {
-  return (
-    <div className="grid gap-3">
-      {[0, 1, 2].map((i) => (
-        <Skeleton key={i} className="h-20 w-full rounded-xl" />
-      ))}
-    </div>
   );
 }
 

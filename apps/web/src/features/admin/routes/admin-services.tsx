@@ -10,7 +10,6 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
 import { localized } from '@/lib/localized';
@@ -19,6 +18,7 @@ import type { RouteDataLoader } from '@/lib/route-loader';
 import { readSession } from '@/lib/session';
 import { adminServicesQueryOptions } from '../api/admin-services';
 import { AdminScreen } from '../components/admin-screen';
+import { ListSkeleton } from '../components/list-skeleton';
 import { Pagination } from '../components/pagination';
 
 /** Search and page live in the address (?q=…&page=…), so Back and a reload keep them. */
@@ -159,15 +159,5 @@ function ServiceRow({ service }: { service: AdminServiceListItem }) {
         <p className="text-sm text-muted-foreground">{t('licenceCount', { count: service.licences })}</p>
       </div>
     </Card>
-  );
-}
-
-function ListSkeleton() {
-  return (
-    <div className="grid gap-3">
-      {[0, 1, 2].map((i) => (
-        <Skeleton key={i} className="h-20 w-full rounded-xl" />
-      ))}
-    </div>
   );
 }
