@@ -7,11 +7,12 @@ import { Redis } from 'ioredis';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import querystring from 'node:querystring';
 import qs from 'qs';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { Dialect } from './db/connect.js';
-import { newId } from './lib/ids.js';
+import { requestIds } from './lib/ids.js';
 import { systemClock, type Clock } from './lib/time.js';
 import { enforceAccessDeclarations, type RouteAccess } from './plugins/access.js';
 import { registerAuthentication } from './plugins/authenticate.js';
@@ -74,6 +75,15 @@ export interface AppOptions {
 // qs never creates __proto__ keys; limits keep a hostile query from building huge objects.
 const qsOptions = { allowPrototypes: false, arrayLimit: 100, depth: 5, parameterLimit: 200 } as const;
 
+/**
+ * Query strings with bracket keys (namespace[]=A) need qs; the rest (nearly every call) are
+ * read by node's own parser, several times faster, with the same result for such strings.
+ */
+function parseQuery(query: string): Record<string, unknown> {
+  if (query.includes('[') || /%5b/i.test(query)) return qs.parse(query, qsOptions);
+  return { ...querystring.parse(query, '&', '=', { maxKeys: qsOptions.parameterLimit }) };
+}
+
 /** Largest request body we accept outside file uploads. */
 const BODY_LIMIT = 256 * 1024;
 
@@ -96,7 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT,
     ...TIMEOUTS,
     trustProxy: config.trustProxy,
-    genReqId: () => newId(12),
+    genReqId: requestIds(),
     requestIdHeader: false,
     // Reject JSON bodies that try to reach Object.prototype.
     onProtoPoisoning: 'error',
@@ -104,7 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: {
       ignoreTrailingSlash: true,
       // Bracket arrays in query strings too (namespace[]=A&namespace[]=B).
-      querystringParser: (query) => qs.parse(query, qsOptions),
+      querystringParser: parseQuery,
     },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -115,11 +125,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('clock', options.clock ?? systemClock);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  // Set before the route runs (a synchronous hook: no promise per request); a route that may be
+  // cached sets its own cache-control over the API's default.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
-    if (request.url.startsWith('/rest/') && !reply.hasHeader('cache-control')) {
-      reply.header('cache-control', 'no-store');
-    }
+    if (request.url.startsWith('/rest/')) reply.header('cache-control', 'no-store');
+    done();
   });
 
   registerErrorHandler(app);
@@ -133,7 +144,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSecurityHeaders(app);
   // JSON answers (translations, catalogue, reports) shrink to a fifth; brotli at its fast
   // default level. Files of the web build arrive precompressed and are left as they are.
-  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
+  // Request bodies are never compressed by our clients: no decompression step on every request.
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
   await app.register(formbody, {
     // Bracket arrays (domainsProduction[]=a) as the web app sends them; qs drops __proto__ keys.
     parser: (body) => qs.parse(body, qsOptions),

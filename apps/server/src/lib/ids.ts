@@ -22,3 +22,13 @@ export function newSessionToken(): string {
 export function sha256Hex(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
+
+/**
+ * Request ids for logs and the audit trail: a random prefix per process and a counter, unique
+ * across instances without drawing random numbers for every request.
+ */
+export function requestIds(): () => string {
+  const prefix = newId(6);
+  let next = 0;
+  return () => `${prefix}${(next++).toString(36).padStart(6, '0')}`;
+}

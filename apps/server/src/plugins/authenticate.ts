@@ -34,28 +34,29 @@ export function registerAuthentication(app: FastifyInstance, usageIngestTokens: 
   app.decorateRequest('language', 'de');
 
   // onRequest: the caller is known (or refused) before the body is even read, so anonymous
-  // callers cannot make us parse or validate anything on guarded routes.
-  app.addHook('onRequest', async (request) => {
+  // callers cannot make us parse or validate anything on guarded routes. A callback hook, not an
+  // async one: public calls (most of them) pass without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
     request.language = requestLanguage(request.headers);
     const access = request.routeOptions.config.access;
     // Public routes never look at the token: the web app sends it on every call, and a session
     // lookup per catalogue request would be wasted work.
-    if (access === undefined || access === 'public') return;
+    if (access === undefined || access === 'public') return done();
     if (access === 'ingest') {
       const header = request.headers.authorization ?? '';
       const given = header.startsWith('Bearer ') ? header.slice(7) : '';
       // Every configured token is compared (no early exit), so timing does not tell which matched.
       const known = usageIngestTokens.reduce((found, token) => sameSecret(given, token) || found, false);
-      if (!given || !known) throw unauthorized();
-      return;
+      return done(given && known ? undefined : unauthorized());
     }
     const token = bearerToken(request);
-    if (!token) throw unauthorized();
-    const session = await resolveSession(app.db, token);
-    if (!session) throw unauthorized();
-    request.user = session.person;
-    request.sessionId = session.sessionId;
-    if (access === 'admin' && session.person.isAdmin !== 1) throw forbidden();
+    if (!token) return done(unauthorized());
+    resolveSession(app.db, token).then((session) => {
+      if (!session) return done(unauthorized());
+      request.user = session.person;
+      request.sessionId = session.sessionId;
+      done(access === 'admin' && session.person.isAdmin !== 1 ? forbidden() : undefined);
+    }, done);
   });
 }
 

@@ -30,6 +30,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     '/rest/collection/service',
     {
       config: { access: 'public' },
+      compress: false, // sendCached picks the answer's precompressed form
       schema: {
         tags: ['catalogue'],
         summary: 'All services; orderby=name sorts by the name in the request language',
@@ -51,6 +52,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     '/rest/collection/service/:oid',
     {
       config: { access: 'public' },
+      compress: false, // sendCached picks the answer's precompressed form
       schema: {
         tags: ['catalogue'],
         summary: 'One service with its gallery',
@@ -72,6 +74,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     '/rest/collection/price_package',
     {
       config: { access: 'public' },
+      compress: false, // sendCached picks the answer's precompressed form
       schema: { tags: ['catalogue'], summary: 'Price packages', response: { 200: pricePackageListSchema } },
     },
     async (request, reply) => {
@@ -85,6 +88,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     '/rest/collection/rechtliches',
     {
       config: { access: 'public' },
+      compress: false, // sendCached picks the answer's precompressed form
       schema: { tags: ['catalogue'], summary: 'Legal pages', response: { 200: legalListSchema } },
     },
     async (request, reply) => {

@@ -20,6 +20,7 @@ export const translationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/rest/collection/translation',
     {
       config: { access: 'public' },
+      compress: false, // sendCached picks the answer's precompressed form
       schema: {
         tags: ['catalogue'],
         summary: 'Texts of the given namespaces in both languages',
