@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { z } from 'zod';
 
 // Every setting the server reads comes from the environment and is checked here once, at start,
@@ -126,7 +127,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { webDist?: string 
     publicUrl: e.PUBLIC_URL,
     signup: e.SIGNUP,
     usageIngestTokens: e.USAGE_INGEST_TOKEN ?? [],
-    webDist: e.WEB_DIST ?? defaults.webDist,
+    // A relative folder is taken from where the server was started, as a shell would.
+    webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : defaults.webDist,
     logLevel: e.LOG_LEVEL,
   };
 }

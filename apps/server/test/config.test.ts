@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
 
@@ -27,6 +28,12 @@ describe('configuration from the environment', () => {
   ])('stops on %o with a line naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid environment variable ${name}:`));
+  });
+
+  it('takes a relative WEB_DIST from the folder the server was started in', () => {
+    // The static file server only takes absolute folders; a relative one used to stop the start.
+    expect(loadConfig({ WEB_DIST: 'apps/web/dist' }).webDist).toBe(join(process.cwd(), 'apps/web/dist'));
+    expect(loadConfig({ WEB_DIST: '/srv/portal/web' }).webDist).toBe('/srv/portal/web');
   });
 
   it('refuses demo data in production', () => {
