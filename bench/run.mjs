@@ -125,7 +125,7 @@ async function throughput(server, dir) {
 }
 
 async function browser() {
-  const { browserFigures } = await import('./lib/browser.mjs');
+  const { browserFigures, lighthouseBudget } = await import('./lib/browser.mjs');
   await browserFigures({ portalBase: base, dist: webDist, into: results });
   const b = results.bundle;
   results.figures.push(
@@ -137,10 +137,13 @@ async function browser() {
       'lower',
     ),
   );
+  const categories = { performance: 'performance', accessibility: 'accessibility', bestPractices: 'best practices', seo: 'SEO' };
   for (const page of results.lighthouse.pages ?? []) {
-    results.figures.push(
-      figure(`Lighthouse performance ${page.path}`, 'score', page.scores?.performance ?? null, 95, 'higher'),
-    );
+    for (const [name, label] of Object.entries(categories)) {
+      results.figures.push(
+        figure(`Lighthouse ${label} ${page.path}`, 'score', page.scores?.[name] ?? null, lighthouseBudget[name], 'higher'),
+      );
+    }
   }
 }
 
