@@ -4,20 +4,25 @@ import { lazyWithRetry } from '@/lib/lazy-with-retry';
 
 const AppToaster = lazyWithRetry(() => import('./app-toaster').then((m) => m.AppToaster));
 
-function whenIdle(callback: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(callback, { timeout: 2000 });
-    return () => window.cancelIdleCallback(handle);
+/** What a person does before any notice can follow: press, type or move focus. */
+const INTERACTIONS = ['pointerdown', 'keydown', 'focusin'] as const;
+
+function onFirstInteraction(callback: () => void): () => void {
+  const stop = () => INTERACTIONS.forEach((type) => window.removeEventListener(type, fire, true));
+  function fire() {
+    stop();
+    callback();
   }
-  const timer = window.setTimeout(callback, 200);
-  return () => window.clearTimeout(timer);
+  INTERACTIONS.forEach((type) => window.addEventListener(type, fire, { capture: true, passive: true }));
+  return stop;
 }
 
 /**
- * Mounts the toaster once the browser is idle after the first render: sonner is ~9 KB gzip that
- * the first paint does not need (notifications only follow user actions), and the first-load
- * budget for /services is 130 KB. (A notice raised before it is mounted is shown on mounting.)
- * If its chunk cannot be loaded (offline), it tries again when the browser is back online.
+ * Mounts the toaster when the person first interacts with the page: sonner is ~9 KB gzip that a
+ * visitor who only reads never needs (notifications only follow user actions, and every one of
+ * them starts with a press, a key or a focus), and the first-load budget for /services is 130 KB
+ * (docs/performance.md). A notice raised before it is mounted is shown on mounting. If its
+ * chunk cannot be loaded (offline), it tries again when the browser is back online.
  */
 export function DeferredToaster() {
   const [attempt, setAttempt] = useState(0);
@@ -25,7 +30,7 @@ export function DeferredToaster() {
 
   useEffect(() => {
     if (ready) return;
-    if (attempt === 0) return whenIdle(() => setReady(true));
+    if (attempt === 0) return onFirstInteraction(() => setReady(true));
     const retry = () => setReady(true);
     window.addEventListener('online', retry);
     const timer = window.setTimeout(retry, 10_000);
