@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pageQuerySchema } from '@portal/contract/admin-common';
 import {
   adminContactRequestListSchema,
   adminContactRequestPatchSchema,
@@ -30,6 +29,7 @@ import {
   listAdminLegalPages,
   patchAdminLegalPage,
 } from './legal-admin.service.js';
+import { orderedListRoutes } from './ordered-list.routes.js';
 import {
   createAdminPricePackage,
   deleteAdminPricePackage,
@@ -49,122 +49,52 @@ const byId = z.object({ id: idSchema });
 
 export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   // --- price packages -------------------------------------------------------------------------
-  const packages = '/rest/collection/admin/price_package';
-  app.get(
-    packages,
-    {
-      config: admin,
-      schema: { tags, security, summary: 'Price packages in the order of /price (paged)', querystring: pageQuerySchema, response: { 200: adminPricePackageListSchema } },
+  orderedListRoutes(app, {
+    url: '/rest/collection/admin/price_package',
+    access: 'admin',
+    schemas: {
+      list: adminPricePackageListSchema,
+      item: adminPricePackageSchema,
+      create: adminPricePackageCreateSchema,
+      patch: adminPricePackagePatchSchema,
     },
-    async (request) => listAdminPricePackages(app.db, request.query),
-  );
-  app.post(
-    packages,
-    {
-      config: admin,
-      schema: {
-        tags,
-        security,
-        summary: 'Create a price package (without id one is made; without position it goes last)',
-        body: adminPricePackageCreateSchema,
-        response: { 201: adminPricePackageSchema },
-      },
+    summaries: {
+      list: 'Price packages in the order of /price (paged)',
+      create: 'Create a price package (without id one is made; without position it goes last)',
+      get: 'One price package, in the shape POST and PATCH accept',
+      patch: 'Change a price package (any of its fields; position moves it)',
+      delete: 'Delete a price package',
     },
-    async (request, reply) => {
-      const created = await createAdminPricePackage(app.db, app.changes, auditActorOf(request), request.body);
-      return reply.code(201).send(created);
-    },
-  );
-  app.get(
-    `${packages}/:id`,
-    {
-      config: admin,
-      schema: { tags, security, summary: 'One price package, in the shape POST and PATCH accept', params: byId, response: { 200: adminPricePackageSchema } },
-    },
-    async (request) => getAdminPricePackage(app.db, request.params.id),
-  );
-  app.patch(
-    `${packages}/:id`,
-    {
-      config: admin,
-      schema: {
-        tags,
-        security,
-        summary: 'Change a price package (any of its fields; position moves it)',
-        params: byId,
-        body: adminPricePackagePatchSchema,
-        response: { 200: adminPricePackageSchema },
-      },
-    },
-    async (request) => patchAdminPricePackage(app.db, app.changes, auditActorOf(request), request.params.id, request.body),
-  );
-  app.delete(
-    `${packages}/:id`,
-    { config: admin, schema: { tags, security, summary: 'Delete a price package', params: byId } },
-    async (request, reply) => {
-      await deleteAdminPricePackage(app.db, app.changes, auditActorOf(request), request.params.id);
-      return reply.code(204).send();
-    },
-  );
+    list: listAdminPricePackages,
+    get: getAdminPricePackage,
+    create: createAdminPricePackage,
+    patch: patchAdminPricePackage,
+    remove: deleteAdminPricePackage,
+  });
 
   // --- legal pages ----------------------------------------------------------------------------
-  const legal = '/rest/collection/admin/rechtliches';
-  app.get(
-    legal,
-    {
-      config: admin,
-      schema: { tags, security, summary: 'Legal pages in their order (paged)', querystring: pageQuerySchema, response: { 200: adminLegalPageListSchema } },
+  orderedListRoutes(app, {
+    url: '/rest/collection/admin/rechtliches',
+    access: 'admin',
+    schemas: {
+      list: adminLegalPageListSchema,
+      item: adminLegalPageSchema,
+      create: adminLegalPageCreateSchema,
+      patch: adminLegalPagePatchSchema,
     },
-    async (request) => listAdminLegalPages(app.db, request.query),
-  );
-  app.post(
-    legal,
-    {
-      config: admin,
-      schema: {
-        tags,
-        security,
-        summary: 'Create a legal page; its HTML is sanitized before it is stored',
-        body: adminLegalPageCreateSchema,
-        response: { 201: adminLegalPageSchema },
-      },
+    summaries: {
+      list: 'Legal pages in their order (paged)',
+      create: 'Create a legal page; its HTML is sanitized before it is stored',
+      get: 'One legal page, in the shape POST and PATCH accept',
+      patch: 'Change a legal page (HTML sanitized; the pages the portal links to keep their internal name)',
+      delete: 'Delete a legal page (not one the portal links to)',
     },
-    async (request, reply) => {
-      const created = await createAdminLegalPage(app.db, app.changes, auditActorOf(request), request.body);
-      return reply.code(201).send(created);
-    },
-  );
-  app.get(
-    `${legal}/:id`,
-    {
-      config: admin,
-      schema: { tags, security, summary: 'One legal page, in the shape POST and PATCH accept', params: byId, response: { 200: adminLegalPageSchema } },
-    },
-    async (request) => getAdminLegalPage(app.db, request.params.id),
-  );
-  app.patch(
-    `${legal}/:id`,
-    {
-      config: admin,
-      schema: {
-        tags,
-        security,
-        summary: 'Change a legal page (HTML sanitized; the pages the portal links to keep their internal name)',
-        params: byId,
-        body: adminLegalPagePatchSchema,
-        response: { 200: adminLegalPageSchema },
-      },
-    },
-    async (request) => patchAdminLegalPage(app.db, app.changes, auditActorOf(request), request.params.id, request.body),
-  );
-  app.delete(
-    `${legal}/:id`,
-    { config: admin, schema: { tags, security, summary: 'Delete a legal page (not one the portal links to)', params: byId } },
-    async (request, reply) => {
-      await deleteAdminLegalPage(app.db, app.changes, auditActorOf(request), request.params.id);
-      return reply.code(204).send();
-    },
-  );
+    list: listAdminLegalPages,
+    get: getAdminLegalPage,
+    create: createAdminLegalPage,
+    patch: patchAdminLegalPage,
+    remove: deleteAdminLegalPage,
+  });
 
   // --- texts ----------------------------------------------------------------------------------
   const texts = '/rest/collection/admin/translation';
