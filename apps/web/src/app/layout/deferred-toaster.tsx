@@ -1,8 +1,18 @@
 import { Suspense, useEffect, useState } from 'react';
 import { LazyBoundary } from '@/components/lazy-boundary';
 import { lazyWithRetry } from '@/lib/lazy-with-retry';
+import { renderedPageElementId } from '../server-rendering';
 
 const AppToaster = lazyWithRetry(() => import('./app-toaster').then((m) => m.AppToaster));
+
+function whenIdle(callback: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(callback, { timeout: 2000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = window.setTimeout(callback, 200);
+  return () => window.clearTimeout(timer);
+}
 
 /** What a person does before any notice can follow: press, type or move focus. */
 const INTERACTIONS = ['pointerdown', 'keydown', 'focusin'] as const;
@@ -18,11 +28,13 @@ function onFirstInteraction(callback: () => void): () => void {
 }
 
 /**
- * Mounts the toaster when the person first interacts with the page: sonner is ~9 KB gzip that a
- * visitor who only reads never needs (notifications only follow user actions, and every one of
- * them starts with a press, a key or a focus), and the first-load budget for /services is 130 KB
- * (docs/performance.md). A notice raised before it is mounted is shown on mounting. If its
- * chunk cannot be loaded (offline), it tries again when the browser is back online.
+ * Mounts the toaster (sonner, ~9 KB gzip) only when it can be needed. On a page the server
+ * rendered (the public catalogue, prices, legal pages) every notice follows an action, which
+ * starts with a press, a key or a focus: the toaster waits for that, so a visitor who only reads
+ * never loads it (first-load budget of /services, docs/performance.md). Other screens can raise a
+ * notice as they open (a confirmed e-mail address): there it mounts once the browser is idle. A
+ * notice raised before it is mounted is shown on mounting. If its chunk cannot be loaded
+ * (offline), it tries again when the browser is back online.
  */
 export function DeferredToaster() {
   const [attempt, setAttempt] = useState(0);
@@ -30,7 +42,10 @@ export function DeferredToaster() {
 
   useEffect(() => {
     if (ready) return;
-    if (attempt === 0) return onFirstInteraction(() => setReady(true));
+    if (attempt === 0) {
+      const serverRendered = document.getElementById(renderedPageElementId) !== null;
+      return (serverRendered ? onFirstInteraction : whenIdle)(() => setReady(true));
+    }
     const retry = () => setReady(true);
     window.addEventListener('online', retry);
     const timer = window.setTimeout(retry, 10_000);
