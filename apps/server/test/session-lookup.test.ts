@@ -26,16 +26,18 @@ describe('the session lookup', () => {
     await ctx.close();
   });
 
-  it('gives every column of the person but the avatar picture', async () => {
+  it('gives every column of the person but the avatar picture and the password hash', async () => {
     const session = await resolveSession(ctx.db, token);
     expect(session).toBeDefined();
     expect(session?.person).not.toHaveProperty('avatarWebp');
-    const { avatarWebp, ...row } = await ctx.db
+    expect(session?.person).not.toHaveProperty('passwordHash');
+    const { avatarWebp, passwordHash, ...row } = await ctx.db
       .selectFrom('person')
       .selectAll()
       .where('id', '=', person.id)
       .executeTakeFirstOrThrow();
     expect(avatarWebp?.length).toBe(picture.length);
+    expect(passwordHash).toMatch(/^\$argon2id\$/);
     expect(session?.person).toEqual(row);
   });
 

@@ -26,15 +26,17 @@ export async function markSignedIn(db: Db, personId: string, now: string): Promi
 /**
  * The signed-in person as every signed-in call sees it: the person's row without the avatar
  * picture, a blob of up to several hundred kilobytes that only the avatar route reads (it loads
- * it itself). The session lookup runs on every signed-in call.
+ * it itself), and without the password hash, which only a password change needs (it reads it
+ * itself) and which no request should carry around. The session lookup runs on every signed-in
+ * call.
  */
-export type SessionPerson = Omit<PersonRow, 'avatarWebp'>;
+export type SessionPerson = Omit<PersonRow, 'avatarWebp' | 'passwordHash'>;
 
-// Every column of person but the avatar (the check below fails when one is added and not named).
+// Every column of person but the avatar and the password hash (the check below fails when one is
+// added and not named).
 const sessionPersonColumns = [
   'person.id',
   'person.email',
-  'person.passwordHash',
   'person.firstname',
   'person.lastname',
   'person.salutation',

@@ -45,7 +45,8 @@ export async function changePassword(
   sessionId: string | null,
   input: { passwordActual: string; password: string },
 ): Promise<void> {
-  if (!(await verifyPassword(user.passwordHash, input.passwordActual))) {
+  const stored = await findPerson(db, user.id);
+  if (!stored || !(await verifyPassword(stored.passwordHash, input.passwordActual))) {
     throw new HttpError(400, 'pwWrong', { passwordActual: 'invalid' });
   }
   // The other password rules are in the route's schema; this one needs the account.
