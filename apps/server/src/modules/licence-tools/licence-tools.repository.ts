@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { preparedQuery } from '../../db/prepared-query.js';
 import { licencesWithServiceNames } from '../licence/licence-list.repository.js';
 
 // Key rotation, usage exports, usage alerts and the customer's costs (docs/domain.md#licence-keys,
@@ -23,28 +24,28 @@ export async function insertRetiredKey(
   await db.insertInto('licenceKeyRetired').values(row).execute();
 }
 
-/** The latest end of a replaced key of the licence that still works at `now`; undefined when none does. */
-export async function latestRetiredKeyEnd(db: Db, licenceId: string, now: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('licenceKeyRetired')
-    .select((eb) => eb.fn.max('validUntil').as('validUntil'))
-    .where('licenceId', '=', licenceId)
-    .where('validUntil', '>', now)
-    .executeTakeFirst();
-  return row?.validUntil ?? undefined;
-}
-
-/** The licence's alert threshold and its calls in the month ('YYYY-MM'). */
-export async function alertState(db: Db, licenceId: string, month: string) {
-  return db
+/**
+ * What the licence page shows of the tools, in one prepared query (the licence page is a hot
+ * read): the latest end of a replaced key that still works at `now` (null when none does), the
+ * alert threshold, and the calls in the month ('YYYY-MM').
+ */
+export const licenceToolsRow = preparedQuery((db: Db, licenceId: string, month: string, now: string) =>
+  db
     .selectFrom('serviceLicence')
     .leftJoin('usageMonthly', (join) =>
       join.onRef('usageMonthly.licenceId', '=', 'serviceLicence.id').on('usageMonthly.month', '=', month),
     )
     .select(['serviceLicence.alertMonthlyCalls as alertMonthlyCalls', 'usageMonthly.count as calls'])
-    .where('serviceLicence.id', '=', licenceId)
-    .executeTakeFirst();
-}
+    .select((eb) =>
+      eb
+        .selectFrom('licenceKeyRetired')
+        .select((sub) => sub.fn.max('licenceKeyRetired.validUntil').as('validUntil'))
+        .whereRef('licenceKeyRetired.licenceId', '=', 'serviceLicence.id')
+        .where('licenceKeyRetired.validUntil', '>', now)
+        .as('previousKeyValidUntil'),
+    )
+    .where('serviceLicence.id', '=', licenceId),
+);
 
 /**
  * Licences among `licenceIds` whose calls in one of `months` reached their alert threshold and

@@ -16,9 +16,8 @@ import {
 import { csvCell, csvDocument } from '../admin-report/report-csv.js';
 import { sumUsageOfLicences, usagePerDay, usageRowsOfLicences } from '../usage/usage.repository.js';
 import {
-  alertState,
   insertRetiredKey,
-  latestRetiredKeyEnd,
+  licenceToolsRow,
   licencesOfProjectExisting,
   replaceLicenceKey,
 } from './licence-tools.repository.js';
@@ -57,16 +56,13 @@ export async function rotateLicenceKey(db: Kysely<Database>, licenceId: string, 
 /** The licence tools' part of a licence's answer: the grace period of a replaced key and the usage alert. */
 export async function licenceToolsState(db: Kysely<Database>, licenceId: string, now: Date) {
   const month = now.toISOString().slice(0, 7);
-  const [previousKeyValidUntil, alert] = await Promise.all([
-    latestRetiredKeyEnd(db, licenceId, nowIso(now)),
-    alertState(db, licenceId, month),
-  ]);
+  const [row] = await licenceToolsRow(db, licenceId, month, nowIso(now));
   return {
-    previousKeyValidUntil: previousKeyValidUntil ?? null,
+    previousKeyValidUntil: row?.previousKeyValidUntil ?? null,
     alert: {
-      monthlyCalls: alert?.alertMonthlyCalls == null ? null : Number(alert.alertMonthlyCalls),
+      monthlyCalls: row?.alertMonthlyCalls == null ? null : Number(row.alertMonthlyCalls),
       month,
-      callsThisMonth: Number(alert?.calls ?? 0),
+      callsThisMonth: Number(row?.calls ?? 0),
     },
   };
 }
