@@ -2,6 +2,7 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { useSession } from '@/hooks/use-session';
 import { requestLogin } from '@/lib/app-events';
 import { paths } from '@/config/paths';
@@ -23,6 +24,8 @@ export function AccountButton() {
   const session = useSession();
   const user = useUser();
   const signupOpen = useSignupOpen();
+  // Until the app has taken a server-rendered page over, a click would be lost.
+  const hydrated = useHydrated();
   // A click on the button before the menu's chunk has arrived is remembered (for this session
   // only, so a later sign-in starts closed): the menu opens as soon as it is there.
   const [openRequestedBy, setOpenRequestedBy] = useState<string | null>(null);
@@ -40,6 +43,7 @@ export function AccountButton() {
         ) : null}
         <Button
           size="sm"
+          disabled={!hydrated}
           onClick={() => requestLogin()}
           onPointerEnter={preloadLoginDialog}
           onFocus={preloadLoginDialog}

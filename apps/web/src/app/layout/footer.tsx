@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Logo } from '@/components/logo';
 import { Button } from '@/components/ui/button';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { brandName } from '@/config/brand';
 import { legalPages, paths, type LegalPageName } from '@/config/paths';
 import { requestContact } from '@/lib/app-events';
@@ -23,6 +24,8 @@ export function Footer() {
     agb: t('terms'),
   };
   const email = t('contactEmail');
+  // Until the app has taken a server-rendered page over, a click would be lost.
+  const hydrated = useHydrated();
   return (
     <footer className="mt-16 border-t border-border bg-muted/40">
       <div className="mx-auto max-w-6xl px-4 pt-10 sm:px-6">
@@ -38,6 +41,7 @@ export function Footer() {
           </div>
           <Button
             className="mt-4 w-full sm:mt-0 sm:w-auto"
+            disabled={!hydrated}
             onClick={() => requestContact()}
             onPointerEnter={preloadContactDialog}
             onFocus={preloadContactDialog}

@@ -4,6 +4,7 @@ import { Link, NavLink } from 'react-router';
 import { Logo } from '@/components/logo';
 import { brandName } from '@/config/brand';
 import { paths } from '@/config/paths';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { cn } from '@/lib/cn';
 import { lazyWithRetry } from '@/lib/lazy-with-retry';
 import { AccountButton } from './account-button';
@@ -28,6 +29,8 @@ export function TopBar() {
   const { t } = useTranslation('Navigation');
   // The menu button while the sheet is open (focus returns to it), null while closed.
   const [menuOpener, setMenuOpener] = useState<HTMLElement | null>(null);
+  // Until the app has taken a server-rendered page over, a click would be lost.
+  const hydrated = useHydrated();
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 min-[380px]:px-4 sm:px-6">
@@ -58,6 +61,7 @@ export function TopBar() {
             aria-label={t('openMenu')}
             aria-haspopup="dialog"
             aria-expanded={menuOpener !== null}
+            disabled={!hydrated}
             onPointerEnter={() => void loadMobileMenu().catch(() => undefined)}
             onClick={(event) => setMenuOpener(event.currentTarget)}
             className="-mr-1 inline-flex size-10 items-center justify-center rounded-lg text-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring md:hidden"

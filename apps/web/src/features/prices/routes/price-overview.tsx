@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { PageTitle } from '@/components/page-title';
 import { Button } from '@/components/ui/button';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { useLanguage } from '@/hooks/use-language';
 import { requestContact } from '@/lib/app-events';
 import { formatCalls, formatPrice } from '@/lib/numbers';
@@ -18,6 +19,8 @@ export const priceOverviewLoader: RouteDataLoader = async ({ queryClient }) => {
 /** /price: heading, subheading, a card per price package and how billing works. */
 export function PriceOverviewRoute() {
   const { t } = useTranslation('Price');
+  // Until the app has taken a server-rendered page over, a click would be lost.
+  const hydrated = useHydrated();
   const language = useLanguage();
   const { data: packages } = usePricePackages();
   const points = [t('infoPointPackage'), t('infoPointMonthly'), t('infoPointChange'), t('infoPointVat')];
@@ -90,7 +93,7 @@ export function PriceOverviewRoute() {
         <div className="flex flex-col items-start gap-3 self-start rounded-2xl border border-border bg-hero p-6">
           <h3 className="text-lg font-semibold tracking-tight">{t('contactTitle')}</h3>
           <p className="text-sm text-muted-foreground">{t('contactText')}</p>
-          <Button variant="outline" onClick={() => requestContact()}>
+          <Button variant="outline" disabled={!hydrated} onClick={() => requestContact()}>
             <Mail aria-hidden="true" />
             {t('contactButton')}
           </Button>
