@@ -1,5 +1,5 @@
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
-import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -11,6 +11,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { AdminScreen } from './admin-screen';
+import { MoveButtons } from './move-buttons';
 
 // The pieces the admin screens of ordered content (price packages, legal pages) share: the
 // screen that switches between the list and the editor, the list with its move, edit and delete
@@ -147,24 +148,14 @@ function OrderedEntryActions({
   const { t } = useTranslation('AdminContent');
   return (
     <div className="flex flex-wrap gap-2">
-      <Button
-        variant="outline"
-        size="icon"
-        aria-label={t('moveUp', { name })}
-        disabled={index === 0 || moving}
-        onClick={() => onMove(index - 1)}
-      >
-        <ArrowUp aria-hidden="true" />
-      </Button>
-      <Button
-        variant="outline"
-        size="icon"
-        aria-label={t('moveDown', { name })}
-        disabled={index === count - 1 || moving}
-        onClick={() => onMove(index + 1)}
-      >
-        <ArrowDown aria-hidden="true" />
-      </Button>
+      <MoveButtons
+        index={index}
+        count={count}
+        upLabel={t('moveUp', { name })}
+        downLabel={t('moveDown', { name })}
+        disabled={moving}
+        onMove={onMove}
+      />
       <Button variant="outline" onClick={onEdit} aria-label={t('editNamed', { name })}>
         <Pencil aria-hidden="true" />
         {t('edit')}
