@@ -69,3 +69,9 @@ export async function saveAvatar(db: Db, id: string, webp: Buffer, now: string):
 export async function findAvatar(db: Db, id: string) {
   return db.selectFrom('person').select(['avatarWebp', 'avatarVersion']).where('id', '=', id).executeTakeFirst();
 }
+
+/** Only the stored password hash (a password change checks the current password against it). */
+export async function findPasswordHash(db: Db, id: string): Promise<string | undefined> {
+  const row = await db.selectFrom('person').select('passwordHash').where('id', '=', id).executeTakeFirst();
+  return row?.passwordHash;
+}

@@ -8,7 +8,7 @@ import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { nowIso } from '../../lib/time.js';
 import { endOtherSessions } from '../auth/session.service.js';
 import { normaliseAvatar } from './avatar.service.js';
-import { findAvatar, findPerson, saveAvatar, updatePerson } from './person.repository.js';
+import { findAvatar, findPasswordHash, findPerson, saveAvatar, updatePerson } from './person.repository.js';
 import type { SessionPerson } from '../auth/session.repository.js';
 
 /** People see and change only themselves; anyone else's id is simply not found. */
@@ -45,8 +45,8 @@ export async function changePassword(
   sessionId: string | null,
   input: { passwordActual: string; password: string },
 ): Promise<void> {
-  const stored = await findPerson(db, user.id);
-  if (!stored || !(await verifyPassword(stored.passwordHash, input.passwordActual))) {
+  const stored = await findPasswordHash(db, user.id);
+  if (stored === undefined || !(await verifyPassword(stored, input.passwordActual))) {
     throw new HttpError(400, 'pwWrong', { passwordActual: 'invalid' });
   }
   // The other password rules are in the route's schema; this one needs the account.
