@@ -41,13 +41,36 @@ export function helmetHeaders(helmetOptions: HelmetOptions): Record<string, stri
 }
 
 /**
- * Every answer (API, files, errors) carries the same hardening headers. They are computed once
- * at start; the helmet plugin for Fastify would build them again for every request.
+ * The headers of the API's own answers (JSON, CSV, images under /rest/): the set the OWASP REST
+ * Security Cheat Sheet names for APIs. A page is never built from them, so the page headers
+ * (script and style sources, referrer, opener and prefetch policies, legacy browser switches)
+ * protect nothing there; opened as a document, `default-src 'none'` lets it load nothing at all.
+ * HSTS is the same rule as for the pages. See docs/security.md#headers.
+ */
+export function apiHeaders(pageHeaders: Record<string, string>): Record<string, string> {
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'strict-transport-security': pageHeaders['strict-transport-security'] ?? '',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'cross-origin-resource-policy': 'same-origin',
+  };
+}
+
+/** The API's answers; the OpenAPI UI under /rest/docs is a page and gets the page headers. */
+const isApiAnswer = (url: string): boolean => url.startsWith('/rest/') && !url.startsWith('/rest/docs');
+
+/**
+ * Every answer (pages, files, API, errors) carries hardening headers: the pages and files of the
+ * web app the full set, the API the REST set above. They are computed once at start; the helmet
+ * plugin for Fastify would build them again for every request, and every header a JSON answer
+ * carries costs on every call.
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  const headers = helmetHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
-    void reply.headers(headers);
+  const pages = helmetHeaders(options);
+  const api = apiHeaders(pages);
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.headers(isApiAnswer(request.url) ? api : pages);
     done();
   });
 }
