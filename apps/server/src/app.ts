@@ -7,7 +7,7 @@ import { Redis } from 'ioredis';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import querystring from 'node:querystring';
+import fastQuerystring from 'fast-querystring';
 import qs from 'qs';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
@@ -76,12 +76,13 @@ export interface AppOptions {
 const qsOptions = { allowPrototypes: false, arrayLimit: 100, depth: 5, parameterLimit: 200 } as const;
 
 /**
- * Query strings with bracket keys (namespace[]=A) need qs; the rest (nearly every call) are
- * read by node's own parser, several times faster, with the same result for such strings.
+ * Query strings with bracket keys (namespace[]=A) need qs; the rest (nearly every call) are read
+ * by fast-querystring (Fastify's own default parser), with the same result for such strings and
+ * a tenth of qs's or node's querystring's cost. The URL's length bounds the number of keys.
  */
 function parseQuery(query: string): Record<string, unknown> {
   if (query.includes('[') || /%5b/i.test(query)) return qs.parse(query, qsOptions);
-  return { ...querystring.parse(query, '&', '=', { maxKeys: qsOptions.parameterLimit }) };
+  return fastQuerystring.parse(query) as Record<string, unknown>;
 }
 
 /** Largest request body we accept outside file uploads. */
@@ -107,6 +108,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...TIMEOUTS,
     trustProxy: config.trustProxy,
     genReqId: requestIds(),
+    // Fastify gives every request a child logger with its id; pino builds each one anew (with the
+    // redaction paths). A silent logger writes nothing, so its requests share it.
+    childLoggerFactory: (logger, bindings, childOptions) =>
+      logger.level === 'silent' ? logger : logger.child(bindings, childOptions),
     requestIdHeader: false,
     // Reject JSON bodies that try to reach Object.prototype.
     onProtoPoisoning: 'error',
