@@ -49,6 +49,21 @@ describe('prepared queries', () => {
     expect(rows.map((r) => r.id)).toEqual(['prepB']);
   });
 
+  it('never shows a query from outside what an open transaction has not committed', async () => {
+    // On SQLite every query shares one connection: one from outside must wait for the transaction.
+    let outside: Promise<Array<{ id: string }>> | undefined;
+    await expect(
+      database.db.transaction().execute(async (trx) => {
+        await createService(trx, { id: 'prepUncommitted', pricePer1000Calls: 100 });
+        expect((await prepared(trx, ['prepUncommitted'], 0)).map((r) => r.id)).toEqual(['prepUncommitted']);
+        outside = prepared(database.db, ['prepUncommitted', 'prepA'], 0);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect((await outside!).map((r) => r.id)).toEqual(['prepA']);
+  });
+
   it('refuses a parameter that would shape the query instead of being a value', async () => {
     const shaping = preparedQuery((db: Db, column: string) =>
       db.selectFrom('service').select('id').where(column as 'id', '=', 'x'),

@@ -5,6 +5,7 @@ import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg';
 import semver from 'semver';
 import type { Database } from './database.js';
+import { registerSqliteConnection } from './sqlite-direct.js';
 import { withStatementCache } from './statement-cache.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -23,6 +24,9 @@ export interface DatabaseHandle {
 export const MIN_SQLITE_VERSION = '3.51.3';
 
 export class DatabaseOpenError extends Error {}
+
+/** Columns are snake_case in the database, camelCase in the app (address_line_1 ↔ addressLine1). */
+const columnNames = () => new CamelCasePlugin({ underscoreBeforeDigits: true });
 
 function openSqlite(url: string): DatabaseHandle {
   const file = url.slice('sqlite:'.length);
@@ -45,10 +49,12 @@ function openSqlite(url: string): DatabaseHandle {
   native.pragma('foreign_keys = ON');
   native.pragma('busy_timeout = 5000');
   native.pragma('synchronous = NORMAL');
+  const names = columnNames();
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(native) }),
-    plugins: [new CamelCasePlugin({ underscoreBeforeDigits: true })],
+    plugins: [names],
   });
+  registerSqliteConnection(db, native, names);
   return { db, dialect: 'sqlite', location: inMemory ? 'SQLite in memory' : `SQLite ${resolve(file)}`, close: () => db.destroy() };
 }
 
@@ -69,7 +75,7 @@ function openPostgres(url: string, searchPath?: string): DatabaseHandle {
   });
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
-    plugins: [new CamelCasePlugin({ underscoreBeforeDigits: true })],
+    plugins: [columnNames()],
   });
   const parsed = new URL(url);
   return {

@@ -1,5 +1,6 @@
 import { createQueryId, type Compilable, type CompiledQuery } from 'kysely';
 import type { Db } from './database.js';
+import { mayRunDirect, prepareDirect, type DirectStatement } from './sqlite-direct.js';
 
 /** Stands for parameter `index` (item `item` of an array parameter) while the query is compiled. */
 const PREFIX = '__prepared_parameter_';
@@ -11,6 +12,8 @@ type Slot = { constant: unknown } | { index: number; item: number | undefined };
 interface Prepared {
   query: CompiledQuery;
   slots: Slot[];
+  /** On SQLite, the statement run without kysely's executor (null: not possible); see sqlite-direct.ts. */
+  direct?: DirectStatement | null;
 }
 
 /** Shapes kept per query: array parameters of other lengths compile to other SQL texts. */
@@ -59,6 +62,8 @@ export function preparedQuery<Params extends readonly unknown[], Row>(
       const value: unknown = params[slot.index];
       return slot.item === undefined ? value : (value as readonly unknown[])[slot.item];
     });
+    if (prepared.direct === undefined) prepared.direct = (await prepareDirect(db, prepared.query.sql)) ?? null;
+    if (prepared.direct && mayRunDirect(db)) return prepared.direct.run(parameters) as Row[];
     const result = await db.executeQuery<Row>({ ...prepared.query, parameters, queryId: createQueryId() });
     return result.rows;
   };
