@@ -11,12 +11,22 @@ const features = existsSync(featuresDir)
       .filter((d) => d.isDirectory())
       .map((d) => d.name)
   : [];
+// React Router's Link and NavLink bring its framework-mode prefetching into the first-load
+// chunk (docs/performance.md#where-the-budgets-are-missed-and-why): the app has its own.
+const webRestrictedPaths = [
+  {
+    name: 'react-router',
+    importNames: ['Link', 'NavLink'],
+    message: "Use Link and NavLink from '@/components/link'.",
+  },
+];
 const featureBoundaries = features.map((feature) => ({
   files: [`${featuresDir}/${feature}/**/*.{ts,tsx}`],
   rules: {
     'no-restricted-imports': [
       'error',
       {
+        paths: webRestrictedPaths,
         patterns: [
           {
             regex: `(^@/features/|/features/|^\\.\\./\\.\\./)(?!${feature}/)(${features.join('|')})/`,
@@ -54,7 +64,10 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { paths: webRestrictedPaths }],
+    },
   },
   {
     // Asymmetric matchers (expect.any, expect.stringContaining) are typed any by vitest.

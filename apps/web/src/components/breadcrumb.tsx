@@ -1,7 +1,7 @@
 import { ChevronRight } from 'lucide-react';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '@/components/link';
 
 export interface Crumb {
   label: string;

@@ -1,6 +1,6 @@
 import { LogIn, LogOut, ShieldCheck, UserPlus, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink } from '@/components/link';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent } from '@/components/ui/sheet';
 import { paths } from '@/config/paths';

@@ -1,7 +1,7 @@
 import type { Person } from '@portal/contract/person';
 import { LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '@/components/link';
 import {
   DropdownMenu,
   DropdownMenuContent,

@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink } from '@/components/link';
 import { Logo } from '@/components/logo';
 import { brandName } from '@/config/brand';
 import { paths } from '@/config/paths';

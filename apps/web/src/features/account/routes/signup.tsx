@@ -3,7 +3,7 @@ import { PERSON_LIMITS } from '@portal/contract/person';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '@/components/link';
 import { ConsentCheckbox } from '@/components/consent-checkbox';
 import { CompanyField, LanguageField, NameFields, SalutationField } from '@/components/person-fields';
 import { Button } from '@/components/ui/button';

@@ -1,7 +1,8 @@
 import { ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '@/components/link';
 import { PageTitle } from '@/components/page-title';
 import { SignedOut } from '@/components/signed-out';
 import { Button } from '@/components/ui/button';

@@ -4,7 +4,8 @@ import { ArrowLeft, KeyRound, ShieldCheck, ShieldOff, UserCheck, UserX } from 'l
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '@/components/link';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { ConfirmDialog } from '@/components/confirm-dialog';

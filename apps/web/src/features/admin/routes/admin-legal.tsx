@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '@/components/link';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import {

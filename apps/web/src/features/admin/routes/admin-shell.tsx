@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { NavLink } from '@/components/link';
 import { cn } from '@/lib/cn';
 import { useUser } from '@/resources/person';
 import { adminNav } from '../admin-nav';

@@ -1,6 +1,6 @@
 import type { ServiceSummary } from '@portal/contract/service';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '@/components/link';
 import { paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
 import { truncate } from '@/lib/format';

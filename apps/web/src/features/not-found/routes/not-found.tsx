@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '@/components/link';
 import { PageTitle } from '@/components/page-title';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';

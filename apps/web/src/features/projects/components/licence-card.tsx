@@ -1,7 +1,7 @@
 import type { LicenceSummary } from '@portal/contract/project';
 import { ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '@/components/link';
 import { Badge } from '@/components/ui/badge';
 import { useLanguage } from '@/hooks/use-language';
 import { formatCalls } from '@/lib/numbers';

@@ -1,7 +1,7 @@
 import type { Project } from '@portal/contract/project';
 import { ArrowRight, Globe } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '@/components/link';
 import { paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
 import { localized } from '@/lib/localized';
