@@ -12,12 +12,18 @@ const features = existsSync(featuresDir)
       .map((d) => d.name)
   : [];
 // React Router's Link and NavLink bring its framework-mode prefetching into the first-load
-// chunk (docs/performance.md#where-the-budgets-are-missed-and-why): the app has its own.
+// chunk, react-i18next's useTranslation several times the size of the app's own
+// (docs/performance.md#where-the-budgets-are-missed-and-why).
 const webRestrictedPaths = [
   {
     name: 'react-router',
     importNames: ['Link', 'NavLink'],
     message: "Use Link and NavLink from '@/components/link'.",
+  },
+  {
+    name: 'react-i18next',
+    importNames: ['useTranslation'],
+    message: "Use useTranslation from '@/hooks/use-translation'.",
   },
 ];
 const featureBoundaries = features.map((feature) => ({

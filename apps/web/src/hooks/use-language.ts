@@ -1,5 +1,5 @@
 import type { Language } from '@portal/contract/common';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/hooks/use-translation';
 import { currentLanguage } from '@/lib/i18n';
 
 /** The interface language; components using it re-render when it changes. */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/hooks/use-translation';
 import { Toaster } from 'sonner';
 import { useTheme } from '@/hooks/use-theme';
 

@@ -1,6 +1,6 @@
 import type { Person } from '@portal/contract/person';
 import type { ComponentProps } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/hooks/use-translation';
 import { initials } from '@/resources/person';
 import { cn } from '@/lib/cn';
 import { UserRoundIcon } from '@/components/ui/shell-icons';

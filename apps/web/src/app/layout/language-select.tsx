@@ -1,6 +1,6 @@
 import type { Language } from '@portal/contract/common';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/hooks/use-translation';
 import { useHydrated } from '@/hooks/use-hydrated';
 import { useLanguage } from '@/hooks/use-language';
 import { setLanguage, toLanguage } from '@/lib/i18n';

@@ -1,5 +1,5 @@
 import { LogIn, LogOut, ShieldCheck, UserPlus, UserRound } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/hooks/use-translation';
 import { Link, NavLink } from '@/components/link';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent } from '@/components/ui/sheet';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/hooks/use-translation';
 import { useOnlineStatus } from '@/hooks/use-online-status';
 import { WifiOffIcon } from '@/components/ui/shell-icons';
 

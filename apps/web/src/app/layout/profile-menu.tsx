@@ -1,6 +1,6 @@
 import type { Person } from '@portal/contract/person';
 import { LogOut, ShieldCheck, UserRound } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/hooks/use-translation';
 import { Link } from '@/components/link';
 import {
   DropdownMenu,

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/hooks/use-translation';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { AppDialogs } from './app-dialogs';
 import { Footer } from './footer';

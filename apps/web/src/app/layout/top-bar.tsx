@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/hooks/use-translation';
 import { Link, NavLink } from '@/components/link';
 import { Logo } from '@/components/logo';
 import { brandName } from '@/config/brand';

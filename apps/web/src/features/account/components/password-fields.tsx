@@ -1,6 +1,6 @@
 import { PASSWORD_LIMITS } from '@portal/contract/password';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/hooks/use-translation';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { useProblemMessage } from './use-problem-message';

@@ -1,5 +1,5 @@
 import { PASSWORD_LIMITS } from '@portal/contract/password';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/hooks/use-translation';
 import type { FormProblem } from '../utils/account-forms';
 
 /**

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/hooks/use-translation';
 import type { AdminTranslation, AdminTranslationList } from '@portal/contract/admin-content';
 import { adminContentKeys } from '@/lib/query-keys';
 import { restClient } from '@/lib/rest-client';

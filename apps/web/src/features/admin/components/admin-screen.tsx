@@ -1,6 +1,6 @@
 import { ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/hooks/use-translation';
 import { useLocation } from 'react-router';
 import { Link } from '@/components/link';
 import { PageTitle } from '@/components/page-title';

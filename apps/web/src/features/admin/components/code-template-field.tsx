@@ -1,5 +1,5 @@
 import { useId, type ComponentProps } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/hooks/use-translation';
 import { LICENCE_KEY_PLACEHOLDER } from '@portal/contract/admin-service';
 import { toCodeLanguage } from '@/components/code/code-language';
 import { CodeSurface } from '@/components/code/code-surface';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/hooks/use-translation';
 import { Badge } from '@/components/ui/badge';
 
 /** A customer's state in words (never by colour alone): admin, disabled, unverified, or active. */

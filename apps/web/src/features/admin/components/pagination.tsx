@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/hooks/use-translation';
 import { Button } from '@/components/ui/button';
 
 /** Previous/next under a paged admin list (docs/admin.md#paged-lists), with where we are. */

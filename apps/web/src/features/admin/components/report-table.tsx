@@ -1,5 +1,5 @@
 import type { AdminReport } from '@portal/contract/admin-report';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/hooks/use-translation';
 import { Badge } from '@/components/ui/badge';
 import { formatCalls, formatPrice } from '@/lib/numbers';
 

@@ -1,6 +1,6 @@
 import { ImagePlus, Trash2, Upload } from 'lucide-react';
 import { useId, useRef, useState, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/hooks/use-translation';
 import { toast } from 'sonner';
 import {
   ADMIN_SERVICE_LIMITS,

@@ -1,6 +1,6 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { useFieldArray, type FieldErrors, type UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/hooks/use-translation';
 import { ADMIN_SERVICE_LIMITS } from '@portal/contract/admin-service';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';

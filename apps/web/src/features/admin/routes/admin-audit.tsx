@@ -1,7 +1,7 @@
 import type { AuditEntry } from '@portal/contract/admin-audit';
 import { Filter, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/hooks/use-translation';
 import { useSearchParams } from 'react-router';
 import { Link } from '@/components/link';
 import { ErrorState } from '@/components/query-state';

@@ -3,7 +3,7 @@ import { adminPersonSchema, type AdminPerson } from '@portal/contract/admin-pers
 import { ArrowLeft, KeyRound, ShieldCheck, ShieldOff, UserCheck, UserX } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/hooks/use-translation';
 import { useParams } from 'react-router';
 import { Link } from '@/components/link';
 import { toast } from 'sonner';

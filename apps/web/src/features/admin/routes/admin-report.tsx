@@ -1,7 +1,7 @@
 import type { AdminReport } from '@portal/contract/admin-report';
 import { Download, Info } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/hooks/use-translation';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '@/components/page-title';
 import { ErrorState } from '@/components/query-state';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArchiveRestore, Archive, ArrowLeft, ExternalLink } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/hooks/use-translation';
 import { useNavigate, useParams } from 'react-router';
 import { Link } from '@/components/link';
 import { toast } from 'sonner';

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ImageOff, Plus, Search } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/hooks/use-translation';
 import { useSearchParams } from 'react-router';
 import { Link } from '@/components/link';
 import type { AdminServiceListItem } from '@portal/contract/admin-service';

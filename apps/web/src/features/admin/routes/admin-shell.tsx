@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/hooks/use-translation';
 import { Outlet, useLocation } from 'react-router';
 import { NavLink } from '@/components/link';
 import { cn } from '@/lib/cn';

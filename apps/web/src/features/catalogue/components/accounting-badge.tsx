@@ -1,5 +1,5 @@
 import type { Accounting } from '@portal/contract/common';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/hooks/use-translation';
 
 /** How a service is billed: per API call, per page view or monthly (docs/domain.md#cost-model). */
 export function AccountingBadge({ accounting }: { accounting: Accounting }) {

@@ -1,7 +1,7 @@
 import type { Project } from '@portal/contract/project';
 import { CheckCircle2, FolderPlus } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/hooks/use-translation';
 import { Link } from '@/components/link';
 import { toast } from 'sonner';
 import { QueryState } from '@/components/query-state';

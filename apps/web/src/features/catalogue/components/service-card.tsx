@@ -1,5 +1,5 @@
 import type { ServiceSummary } from '@portal/contract/service';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/hooks/use-translation';
 import { Link } from '@/components/link';
 import { paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';

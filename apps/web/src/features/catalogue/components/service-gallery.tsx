@@ -1,6 +1,6 @@
 import type { GalleryItem } from '@portal/contract/service';
 import { Suspense, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/hooks/use-translation';
 import { LazyBoundary } from '@/components/lazy-boundary';
 import { useHydrated } from '@/hooks/use-hydrated';
 import { useLanguage } from '@/hooks/use-language';

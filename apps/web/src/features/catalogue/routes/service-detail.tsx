@@ -1,7 +1,7 @@
 import type { Service } from '@portal/contract/service';
 import { ExternalLink, Plus } from 'lucide-react';
 import { Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/hooks/use-translation';
 import { useParams } from 'react-router';
 import { Breadcrumb } from '@/components/breadcrumb';
 import { LazyBoundary } from '@/components/lazy-boundary';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/hooks/use-translation';
 import { useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { PageTitle } from '@/components/page-title';

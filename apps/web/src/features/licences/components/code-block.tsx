@@ -1,6 +1,6 @@
 import { Check, Copy } from 'lucide-react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/hooks/use-translation';
 import { Button } from '@/components/ui/button';
 import { toCodeLanguage } from '@/components/code/code-language';
 import { CodeSurface } from '@/components/code/code-surface';

@@ -1,7 +1,7 @@
 import type { Licence } from '@portal/contract/licence';
 import { KeyRound, MoreHorizontal, Trash2 } from 'lucide-react';
 import type { Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/hooks/use-translation';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {

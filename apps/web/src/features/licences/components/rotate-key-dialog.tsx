@@ -1,6 +1,6 @@
 import type { Licence } from '@portal/contract/licence';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/hooks/use-translation';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { formatUntil } from '../utils/format-until';

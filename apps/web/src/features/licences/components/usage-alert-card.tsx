@@ -3,7 +3,7 @@ import { alertMonthlyCallsSchema, type Licence } from '@portal/contract/licence'
 import { BellRing } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/hooks/use-translation';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';

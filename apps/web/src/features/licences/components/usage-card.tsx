@@ -1,6 +1,6 @@
 import type { Licence } from '@portal/contract/licence';
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/hooks/use-translation';
 import { ErrorState } from '@/components/query-state';
 import { DownloadButton } from '@/components/download-button';
 import { Skeleton } from '@/components/ui/skeleton';

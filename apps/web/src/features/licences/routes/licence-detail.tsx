@@ -1,7 +1,7 @@
 import type { Licence } from '@portal/contract/licence';
 import { Info, PowerOff } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/hooks/use-translation';
 import { useParams } from 'react-router';
 import { Link } from '@/components/link';
 import { Breadcrumb } from '@/components/breadcrumb';

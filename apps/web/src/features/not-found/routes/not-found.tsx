@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/hooks/use-translation';
 import { Link } from '@/components/link';
 import { PageTitle } from '@/components/page-title';
 import { Button } from '@/components/ui/button';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PERSON_LIMITS, type Person, type PersonPatch } from '@portal/contract/person';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/hooks/use-translation';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { FormDialog, FormDialogFooter } from '@/components/form-dialog';

@@ -1,5 +1,5 @@
 import type { Person } from '@portal/contract/person';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/hooks/use-translation';
 import { PageTitle } from '@/components/page-title';
 import { QueryState } from '@/components/query-state';
 import { Card } from '@/components/ui/card';

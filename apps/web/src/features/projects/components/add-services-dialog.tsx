@@ -2,7 +2,7 @@ import type { Project } from '@portal/contract/project';
 import type { ServiceSummary } from '@portal/contract/service';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/hooks/use-translation';
 import { toast } from 'sonner';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 import type { LicenceSummary } from '@portal/contract/project';
 import { ChevronRight } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/hooks/use-translation';
 import { Link } from '@/components/link';
 import { Badge } from '@/components/ui/badge';
 import { useLanguage } from '@/hooks/use-language';

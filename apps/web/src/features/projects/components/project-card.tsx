@@ -1,6 +1,6 @@
 import type { Project } from '@portal/contract/project';
 import { ArrowRight, Globe } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/hooks/use-translation';
 import { Link } from '@/components/link';
 import { paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';

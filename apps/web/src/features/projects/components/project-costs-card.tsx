@@ -1,7 +1,7 @@
 import type { ProjectCosts } from '@portal/contract/project-costs';
 import type { Project } from '@portal/contract/project';
 import { useId, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/hooks/use-translation';
 import { ErrorState } from '@/components/query-state';
 import { DownloadButton } from '@/components/download-button';
 import { Badge } from '@/components/ui/badge';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/hooks/use-translation';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 
 export interface ProjectMenuDialogProps {

@@ -6,7 +6,7 @@ import { MEMBER_LIMITS, type Member, type MemberRole } from '@portal/contract/pr
 import { Crown, LogOut, UserMinus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/hooks/use-translation';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';

@@ -1,7 +1,7 @@
 import type { Project } from '@portal/contract/project';
 import { Eye, Pencil, Share2, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/hooks/use-translation';
 import { useParams } from 'react-router';
 import { Breadcrumb } from '@/components/breadcrumb';
 import { GoneState } from '@/components/gone-state';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/hooks/use-translation';
 import { PageTitle } from '@/components/page-title';
 import { QueryState } from '@/components/query-state';
 import { EmptyState } from '@/components/ui/empty-state';
