@@ -43,6 +43,8 @@ import { adminContentRoutes } from './modules/admin-content/admin-content.routes
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { HttpError } from './lib/http-error.js';
+import { PersonalAnswers } from './lib/personal-answers.js';
+import { COMPRESS_FROM_BYTES } from './lib/send-cached.js';
 import { AVATAR_MAX_BYTES } from '@portal/contract/person';
 
 declare module 'fastify' {
@@ -54,6 +56,8 @@ declare module 'fastify' {
     routeAccess: RouteAccess[];
     /** "Now" for time-based rules (lib/time.ts); tests inject their own. */
     clock: Clock;
+    /** Signed-in answers kept while their data is unchanged (lib/personal-answers.ts). */
+    personalAnswers: PersonalAnswers;
   }
 }
 
@@ -128,6 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('routeAccess', [] as RouteAccess[]);
   app.decorate('clock', options.clock ?? systemClock);
+  app.decorate('personalAnswers', new PersonalAnswers(app.clock));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
   // Set before the route runs (a synchronous hook: no promise per request); a route that may be
@@ -150,7 +155,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // JSON answers (translations, catalogue, reports) shrink to a fifth; brotli at its fast
   // default level. Files of the web build arrive precompressed and are left as they are.
   // Request bodies are never compressed by our clients: no decompression step on every request.
-  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: COMPRESS_FROM_BYTES, globalDecompression: false });
   await app.register(formbody, {
     // Bracket arrays (domainsProduction[]=a) as the web app sends them; qs drops __proto__ keys.
     parser: (body) => qs.parse(body, qsOptions),

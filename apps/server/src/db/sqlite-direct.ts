@@ -63,5 +63,16 @@ export async function prepareDirect(db: Db, sql: string): Promise<DirectStatemen
   };
 }
 
+/**
+ * A statement of one value (no table read, no write) run on the SQLite connection of `db`
+ * synchronously, whether or not a transaction is open; undefined for another dialect.
+ */
+export function prepareDirectValue(db: Db, sql: string): (() => unknown) | undefined {
+  const found = registered.get(db.getExecutor().adapter);
+  if (!found) return undefined;
+  const statement = found.native.prepare(sql).pluck();
+  return () => statement.get();
+}
+
 /** Whether a directly prepared statement may run on `db` now. */
 export const mayRunDirect = (db: Db): boolean => connectionFor(db) !== undefined;

@@ -4,23 +4,42 @@ import type { ChangeFeed } from '../plugins/change-feed.js';
 
 export type ContentEncoding = 'br' | 'gzip';
 
-/** A finished answer body with its validator, compressed on first demand. */
+/**
+ * How hard compression works: `strongest` for answers built a few times a year (the catalogue),
+ * `quick` for answers rebuilt whenever their data changes (the compression plugin's own settings,
+ * brotli quality 4 and gzip level 6).
+ */
+type Effort = 'strongest' | 'quick';
+
+const compressors: Record<Effort, Record<ContentEncoding, (body: Buffer) => Buffer>> = {
+  strongest: {
+    br: (body) => brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: (body) => gzipSync(body, { level: 9 }),
+  },
+  quick: {
+    br: (body) => brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }),
+    gzip: (body) => gzipSync(body, { level: 6 }),
+  },
+};
+
+/** A finished answer body, its validator and compressed forms made on first demand. */
 export class CachedAnswer {
-  readonly etag: string;
+  #etag: string | undefined;
   readonly #encoded = new Map<ContentEncoding, Buffer>();
 
-  constructor(readonly body: Buffer) {
-    this.etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  constructor(
+    readonly body: Buffer,
+    private readonly effort: Effort = 'strongest',
+  ) {}
+
+  get etag(): string {
+    return (this.#etag ??= `"${createHash('sha256').update(this.body).digest('base64url').slice(0, 27)}"`);
   }
 
   encoded(encoding: ContentEncoding): Buffer {
     let bytes = this.#encoded.get(encoding);
     if (!bytes) {
-      // Once per answer, so the strongest settings cost nothing later.
-      bytes =
-        encoding === 'br'
-          ? brotliCompressSync(this.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
-          : gzipSync(this.body, { level: 9 });
+      bytes = compressors[this.effort][encoding](this.body);
       this.#encoded.set(encoding, bytes);
     }
     return bytes;

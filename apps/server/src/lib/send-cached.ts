@@ -1,6 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CachedAnswer, ContentEncoding } from './answer-cache.js';
 
+/** Smaller answers are sent uncompressed: the saving would not pay for the work. */
+export const COMPRESS_FROM_BYTES = 1024;
+
 /** If-None-Match names this validator (weak comparison, as RFC 9110 asks for GET). */
 export function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;

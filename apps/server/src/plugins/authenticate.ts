@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized, HttpError } from '../lib/http-error.js';
 import { requestLanguage, type Language } from '../lib/language.js';
 import type { SessionPerson } from '../modules/auth/session.repository.js';
-import { resolveSession } from '../modules/auth/session.service.js';
+import { SessionLookup } from '../modules/auth/session-lookup.js';
+import type { AuthenticatedSession } from '../modules/auth/session.service.js';
 import { timingSafeEqual } from 'node:crypto';
 
 declare module 'fastify' {
@@ -10,6 +11,8 @@ declare module 'fastify' {
     /** The signed-in person, or null for anonymous calls. */
     user: SessionPerson | null;
     sessionId: string | null;
+    /** The database's data version read with the session (db/data-version.ts); null when anonymous. */
+    dataVersion: string | null;
     language: Language;
   }
 }
@@ -31,7 +34,9 @@ function sameSecret(a: string, b: string): boolean {
 export function registerAuthentication(app: FastifyInstance, usageIngestTokens: readonly string[]): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('dataVersion', null);
   app.decorateRequest('language', 'de');
+  const sessions = new SessionLookup(app.db);
 
   // onRequest: the caller is known (or refused) before the body is even read, so anonymous
   // callers cannot make us parse or validate anything on guarded routes. A callback hook, not an
@@ -51,12 +56,17 @@ export function registerAuthentication(app: FastifyInstance, usageIngestTokens: 
     }
     const token = bearerToken(request);
     if (!token) return done(unauthorized());
-    resolveSession(app.db, token).then((session) => {
+    const signIn = (session: AuthenticatedSession | undefined) => {
       if (!session) return done(unauthorized());
       request.user = session.person;
       request.sessionId = session.sessionId;
+      request.dataVersion = session.dataVersion;
       done(access === 'admin' && session.person.isAdmin !== 1 ? forbidden() : undefined);
-    }, done);
+    };
+    const now = new Date();
+    const recalled = sessions.recall(token, now);
+    if (recalled.session) return signIn(recalled.session);
+    sessions.resolve(recalled.tokenHash, now).then(signIn, done);
   });
 }
 

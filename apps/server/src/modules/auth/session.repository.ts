@@ -1,4 +1,5 @@
 import type { Db, PersonRow } from '../../db/database.js';
+import { dataVersion } from '../../db/data-version.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 
 export async function insertSession(
@@ -66,6 +67,8 @@ const sessionWithPerson = preparedQuery((db: Db, tokenHash: string) =>
       'session.lastSeenAt as sessionLastSeenAt',
       'session.absoluteExpiresAt as sessionAbsoluteExpiresAt',
     ])
+    // In the same statement, so signed-in answers kept in memory are checked for free.
+    .select(dataVersion(db).as('dataVersion'))
     .where('session.tokenHash', '=', tokenHash)
     // A disabled person's sessions are deleted when they are disabled; this keeps them out
     // even if one were left behind.
@@ -75,11 +78,14 @@ const sessionWithPerson = preparedQuery((db: Db, tokenHash: string) =>
 export async function findSessionWithPerson(
   db: Db,
   tokenHash: string,
-): Promise<{ sessionId: string; lastSeenAt: string; absoluteExpiresAt: string; person: SessionPerson } | undefined> {
+): Promise<
+  | { sessionId: string; lastSeenAt: string; absoluteExpiresAt: string; dataVersion: string; person: SessionPerson }
+  | undefined
+> {
   const [row] = await sessionWithPerson(db, tokenHash);
   if (!row) return undefined;
-  const { sessionId, sessionLastSeenAt, sessionAbsoluteExpiresAt, ...person } = row;
-  return { sessionId, lastSeenAt: sessionLastSeenAt, absoluteExpiresAt: sessionAbsoluteExpiresAt, person };
+  const { sessionId, sessionLastSeenAt, sessionAbsoluteExpiresAt, dataVersion, ...person } = row;
+  return { sessionId, lastSeenAt: sessionLastSeenAt, absoluteExpiresAt: sessionAbsoluteExpiresAt, dataVersion, person };
 }
 
 export async function touchSession(db: Db, sessionId: string, now: string): Promise<void> {

@@ -22,6 +22,8 @@ const TOUCH_INTERVAL_MS = 60 * 1000;
 export interface AuthenticatedSession {
   sessionId: string;
   person: SessionPerson;
+  /** The database's data version as of the lookup (db/data-version.ts). */
+  dataVersion: string;
 }
 
 /** Starts a session; the token goes to the client once, only its hash is kept. */
@@ -44,17 +46,45 @@ export async function resolveSession(
   token: string,
   now = new Date(),
 ): Promise<AuthenticatedSession | undefined> {
-  const found = await findSessionWithPerson(db, sha256Hex(token));
+  return (await lookUpSession(db, sha256Hex(token), now))?.session;
+}
+
+/** A session as read, with what decides whether it may be used again without reading it. */
+export interface LookedUpSession {
+  session: AuthenticatedSession;
+  /** When the session was last marked as seen (ms). */
+  lastSeenMs: number;
+  absoluteExpiresAt: string;
+}
+
+/** resolveSession by the token's hash, with the session's times. */
+export async function lookUpSession(
+  db: Kysely<Database>,
+  tokenHash: string,
+  now: Date,
+): Promise<LookedUpSession | undefined> {
+  const found = await findSessionWithPerson(db, tokenHash);
   if (!found) return undefined;
-  const lastSeen = Date.parse(found.lastSeenAt);
-  const expired = now.getTime() - lastSeen > SESSION_IDLE_MS || now.toISOString() > found.absoluteExpiresAt;
-  if (expired) {
+  let lastSeenMs = Date.parse(found.lastSeenAt);
+  if (sessionExpired(lastSeenMs, found.absoluteExpiresAt, now)) {
     await deleteSession(db, found.sessionId);
     return undefined;
   }
-  if (now.getTime() - lastSeen > TOUCH_INTERVAL_MS) await touchSession(db, found.sessionId, now.toISOString());
-  return { sessionId: found.sessionId, person: found.person };
+  if (needsTouch(lastSeenMs, now)) {
+    await touchSession(db, found.sessionId, now.toISOString());
+    lastSeenMs = now.getTime();
+  }
+  return {
+    session: { sessionId: found.sessionId, person: found.person, dataVersion: found.dataVersion },
+    lastSeenMs,
+    absoluteExpiresAt: found.absoluteExpiresAt,
+  };
 }
+
+export const sessionExpired = (lastSeenMs: number, absoluteExpiresAt: string, now: Date): boolean =>
+  now.getTime() - lastSeenMs > SESSION_IDLE_MS || now.toISOString() > absoluteExpiresAt;
+
+export const needsTouch = (lastSeenMs: number, now: Date): boolean => now.getTime() - lastSeenMs > TOUCH_INTERVAL_MS;
 
 /** Removes sessions past either expiry (run at start; expired ones are refused anyway). */
 export async function purgeExpiredSessions(db: Kysely<Database>, now = new Date()): Promise<void> {

@@ -8,7 +8,9 @@ import {
   projectSchema,
 } from '@portal/contract/project';
 import { validation } from '../../lib/http-error.js';
+import { sendPersonal } from '../../lib/personal-answers.js';
 import { currentUser } from '../../plugins/authenticate.js';
+import { compileSerializer } from '../../plugins/response-serializer.js';
 import { requireSelf } from '../person/person.service.js';
 import {
   createProject,
@@ -23,6 +25,8 @@ const security = [{ bearer: [] }];
 const oidParams = z.object({ oid: idSchema });
 
 export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
+  const writeProjectList = compileSerializer(projectListSchema);
+
   app.post(
     '/rest/collection/project',
     {
@@ -106,11 +110,15 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         params: oidParams,
         response: { 200: projectListSchema },
       },
+      compress: false, // sendPersonal picks the answer's compressed form
     },
-    async (request) => {
+    async (request, reply) => {
       const user = currentUser(request);
       requireSelf(request.params.oid, user);
-      return listProjectsOfPerson(app.db, user);
+      const answer = await app.personalAnswers.get(request, async () => ({
+        body: writeProjectList(await listProjectsOfPerson(app.db, user)),
+      }));
+      return sendPersonal(request, reply, answer);
     },
   );
 };

@@ -1,0 +1,36 @@
+import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
+import type { Db } from './database.js';
+import { prepareDirectValue } from './sqlite-direct.js';
+
+const SQLITE_VERSION = `(select data_version from pragma_data_version()) || '.' || total_changes()`;
+
+/**
+ * A text that is the same for two reads exactly when no data changed between them, read in the
+ * same statement as the session on every signed-in call (docs/performance.md#caches). It moves
+ * with every committed write, from any instance or process; it may also move without a change
+ * (a rolled-back write, another database of the same PostgreSQL cluster), which only costs a
+ * rebuilt answer. Once moved it never returns to an earlier value.
+ *
+ * - SQLite: `data_version` changes when another connection (the command line, another process)
+ *   commits; `total_changes()` counts the rows this connection changed. The server has one
+ *   connection, and a query from outside an open transaction waits for it (sqlite-direct.ts).
+ * - PostgreSQL: the statement's snapshot (`xmin:xmax:running transactions`). Two equal snapshots
+ *   see the same committed transactions, so the same data; a commit or a new writing
+ *   transaction anywhere changes it. No trigger, counter row or lock is involved.
+ */
+export function dataVersion(db: Db): RawBuilder<string> {
+  return db.getExecutor().adapter instanceof PostgresAdapter
+    ? sql<string>`pg_current_snapshot()::text`
+    : sql<string>`${sql.raw(SQLITE_VERSION)}`;
+}
+
+/**
+ * On SQLite, the data version read on its own, synchronously and for a few microseconds (the same
+ * value the session statement reads); undefined on PostgreSQL, where it takes a round trip and is
+ * read with the session instead. Read while another call's transaction is open, it already counts
+ * that transaction's writes, so it can only be newer than the data, never older.
+ */
+export function dataVersionReader(db: Db): (() => string) | undefined {
+  const read = prepareDirectValue(db, `select ${SQLITE_VERSION}`);
+  return read && (() => String(read()));
+}
