@@ -6,7 +6,7 @@ const SQLITE_VERSION = `(select data_version from pragma_data_version()) || '.' 
 
 /**
  * A text that is the same for two reads exactly when no data changed between them, read in the
- * same statement as the session on every signed-in call (docs/performance.md#caches). It moves
+ * same statement as the session on every signed-in call (docs/performance.md#signed-in-answers-and-sessions). It moves
  * with every committed write, from any instance or process; it may also move without a change
  * (a rolled-back write, another database of the same PostgreSQL cluster), which only costs a
  * rebuilt answer. Once moved it never returns to an earlier value.

@@ -25,7 +25,7 @@ const MAX_BYTES = 16 * 1024 * 1024;
 
 /**
  * Answers of signed-in routes kept in memory while the data behind them is unchanged
- * (docs/performance.md#caches). An entry is served only to the same person, in the same language,
+ * (docs/performance.md#signed-in-answers-and-sessions). An entry is served only to the same person, in the same language,
  * for the same URL, while the database's data version (read with the session on every call, see
  * db/data-version.ts) is the one it was built under, on the same calendar day and before its
  * `validUntil`. Any committed write, on any instance, moves the version: the next call builds

@@ -8,7 +8,7 @@ import { lookUpSession, needsTouch, sessionExpired, type AuthenticatedSession, t
 const MAX_SESSIONS = 10_000;
 
 /**
- * The session lookup of every signed-in call (docs/performance.md#caches). On SQLite the session
+ * The session lookup of every signed-in call (docs/performance.md#signed-in-answers-and-sessions). On SQLite the session
  * last read for a token is used again while the database's data version is the one read with it
  * (db/data-version.ts): any committed write since, from this server or another process (a logout,
  * a new password, a disabled account, the command line), moves the version, and the next call
