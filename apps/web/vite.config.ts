@@ -45,6 +45,9 @@ export default defineConfig({
     // chunk's imports ahead.
     modulePreload: { polyfill: false },
     outDir: 'dist',
+    // .vite/manifest.json: the server preloads a rendered page's screen chunks from it
+    // (docs/performance.md#first-load-javascript).
+    manifest: true,
     emptyOutDir: true,
     // Routes are lazy chunks; keep an eye on the entry chunk (budget: 130 KB gzip for /services).
     chunkSizeWarningLimit: 400,

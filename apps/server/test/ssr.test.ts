@@ -181,6 +181,42 @@ describe('public pages rendered on the server', () => {
     expect(readPage((await get('/rechtliches/impressum?lang=en')).body).root).toContain('Example Ltd');
   });
 
+  it('preloads the chunks of the screens of the page, and carries only the legal page it shows', async () => {
+    const preloads = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    const legal = (await get('/rechtliches/impressum')).body;
+    const files = preloads(legal);
+    expect(files.some((file) => /^\/assets\/on-demand-[\w-]+\.js$/.test(file ?? ''))).toBe(true);
+    expect(files.some((file) => /^\/assets\/legal-page-[\w-]+\.js$/.test(file ?? ''))).toBe(true);
+    // Never the entry, which index.html loads itself; every preloaded file is served.
+    expect(files.some((file) => /\/index-/.test(file ?? ''))).toBe(false);
+    for (const file of files) expect((await get(file ?? '')).statusCode, file).toBe(200);
+    // The landing screen is part of the entry: nothing to preload.
+    expect(preloads((await get('/services')).body)).toEqual([]);
+    // The build's manifest is the server's, never sent.
+    expect((await get('/.vite/manifest.json')).statusCode).toBe(404);
+
+    await ctx.db
+      .insertInto('legalPage')
+      .values({
+        id: 'agb',
+        internerName: 'agb',
+        titleDe: 'Allgemeine Geschäftsbedingungen',
+        titleEn: 'Terms',
+        htmlDe: '<p>Nur auf der AGB-Seite</p>',
+        htmlEn: '<p>Only on the terms page</p>',
+        updatedAt: new Date().toISOString(),
+      })
+      .execute();
+    await catalogueChanged(ctx.app.changes);
+    const data = /<script type="application\/json" id="rendered-page">([^<]*)<\/script>/.exec(
+      (await get('/rechtliches/impressum')).body,
+    )?.[1];
+    expect(data).toContain('Beispiel GmbH');
+    expect(data).not.toContain('Nur auf der AGB-Seite');
+    expect(readPage((await get('/rechtliches/agb')).body).root).toContain('Nur auf der AGB-Seite');
+  });
+
   it('answers 404 with the not-found page for addresses that name nothing', async () => {
     for (const url of ['/404', '/no/such/page', `/services/gone-unknownId`, '/rechtliches/nothing']) {
       const res = await get(url);

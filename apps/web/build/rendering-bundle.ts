@@ -20,7 +20,8 @@ export function renderingBundle(): Plugin {
         ssr: { noExternal: true },
         // Screens stay chunks of their own, loaded when a page first needs them: the server does
         // not hold the signed-in screens (charts, forms) in memory.
-        build: { rolldownOptions: { output: { codeSplitting: true } } },
+        // No manifest: only the browser's build has one (the server reads it to preload chunks).
+        build: { manifest: false, rolldownOptions: { output: { codeSplitting: true } } },
       };
     },
   };

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { defaultShouldDehydrateQuery, dehydrate, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
@@ -10,6 +10,7 @@ import type { TranslationItem } from '@portal/contract/translation';
 import { startNamespaces } from '@portal/translations/namespaces';
 import { AppProvider } from './app/provider';
 import { createRoutes, loadScreens, namespacesFor, serverRendering } from './app/router';
+import { modulesOf } from './app/screen-modules';
 import type { RenderedPage } from './app/server-rendering';
 import { renderedPageElementId } from './app/server-rendering';
 import { setServerSanitizer } from './components/sanitized-html';
@@ -147,7 +148,11 @@ async function renderPage(
     language,
     path: url.pathname,
     texts,
-    queries: dehydrate(queryClient),
+    // Queries marked meta.rendered: false only feed others (all legal pages, of which the page
+    // carries its own): the browser fetches them if it ever needs them.
+    queries: dehydrate(queryClient, {
+      shouldDehydrateQuery: (query) => defaultShouldDehydrateQuery(query) && query.meta?.rendered !== false,
+    }),
     router: { loaderData: context.loaderData, actionData: null, errors: null },
   };
   return {
@@ -162,6 +167,7 @@ async function renderPage(
         addresses: addresses(queryClient, url.pathname),
       }),
     body: html.slice(hoisted.length),
+    modules: modulesOf(screenRoutes.map((route) => route.id)),
     // In a <script type="application/json">: "<" escaped, so no text can close the element.
     data: `<script type="application/json" id="${renderedPageElementId}">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`,
   };

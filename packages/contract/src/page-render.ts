@@ -21,8 +21,13 @@ export interface PageRenderRequest {
 }
 
 export type PageRenderResult =
-  /** `head`: title, description, canonical and alternates; `body`: the content of #root; `data`: the page's data as a `<script type="application/json">` element. */
-  | { kind: 'page'; status: 200 | 404; head: string; body: string; data: string }
+  /**
+   * `head`: title, description, canonical and alternates; `body`: the content of #root; `data`:
+   * the page's data as a `<script type="application/json">` element; `modules`: the web app's
+   * source modules the page's screens are in beyond the entry (as the web build's manifest names
+   * them, e.g. `src/features/legal/routes/legal-page.tsx`), for the server to preload.
+   */
+  | { kind: 'page'; status: 200 | 404; head: string; body: string; data: string; modules: string[] }
   | { kind: 'redirect'; status: 301 | 302; location: string }
   /** The address does not exist (or names no service or legal page): answer the not-found page. */
   | { kind: 'notFound' }

@@ -20,8 +20,9 @@ export async function registerSpa(app: FastifyInstance, webDist: string | undefi
       index: false,
       // The web build writes .br/.gz beside each text file (apps/web/build/precompress.ts).
       preCompressed: true,
-      // The rendering bundle (ssr/) is the server's, not the browser's.
-      allowedPath: (pathName) => !pathName.startsWith('/ssr/'),
+      // The rendering bundle (ssr/) and the build's manifest (.vite/) are the server's, not the
+      // browser's.
+      allowedPath: (pathName) => !pathName.startsWith('/ssr/') && !pathName.startsWith('/.vite/'),
       setHeaders(reply, path) {
         // Vite puts content hashes into asset names, so they never change under a URL.
         // index.html must be revalidated so a deploy reaches everyone at once.

@@ -6,6 +6,7 @@ import type { RouteDataLoader } from '@/lib/route-loader';
 import { ServiceOverviewRoute } from '@/features/catalogue/routes/service-overview';
 import { RouteError, RootError } from './layout/route-error';
 import { RootLayout } from './layout/root-layout';
+import { onDemand } from './load-on-demand';
 import { PageFallback } from './layout/page-fallback';
 import { preloadLoader, redirectLoader, type PreloadDependencies } from './preload';
 
@@ -42,26 +43,28 @@ interface RedirectRoute {
 
 type AppRoute = ScreenRoute | RedirectRoute;
 
-const catalogueDetail = () => import('@/features/catalogue/routes/service-detail');
-const projectDetail = () => import('@/features/projects/routes/project-detail');
-const licenceDetail = () => import('@/features/licences/routes/licence-detail');
-const priceOverview = () => import('@/features/prices/routes/price-overview');
-const legalPage = () => import('@/features/legal/routes/legal-page');
-const adminReport = () => import('@/features/admin/routes/admin-report');
-const adminCustomers = () => import('@/features/admin/routes/admin-customers');
-const adminCustomer = () => import('@/features/admin/routes/admin-customer');
-const adminAudit = () => import('@/features/admin/routes/admin-audit');
-const adminServices = () => import('@/features/admin/routes/admin-services');
-const adminServiceEdit = () => import('@/features/admin/routes/admin-service-edit');
-const adminPrices = () => import('@/features/admin/routes/admin-prices');
-const adminLegal = () => import('@/features/admin/routes/admin-legal');
-const adminTexts = () => import('@/features/admin/routes/admin-texts');
-const adminContact = () => import('@/features/admin/routes/admin-contact');
-const projectsOverview = () => import('@/features/projects/routes/projects-overview');
-const signup = () => import('@/features/account/routes/signup');
-const forgotPassword = () => import('@/features/account/routes/forgot-password');
-const verifyEmail = () => import('@/features/account/routes/verify-email');
-const resetPassword = () => import('@/features/account/routes/reset-password');
+// Lazy screens are imported through one chunk, app/on-demand.ts, which holds the lists of what
+// each of them needs (docs/performance.md#first-load-javascript).
+const catalogueDetail = () => onDemand().then((m) => m.catalogueDetail());
+const projectDetail = () => onDemand().then((m) => m.projectDetail());
+const licenceDetail = () => onDemand().then((m) => m.licenceDetail());
+const priceOverview = () => onDemand().then((m) => m.priceOverview());
+const legalPage = () => onDemand().then((m) => m.legalPage());
+const adminReport = () => onDemand().then((m) => m.adminReport());
+const adminCustomers = () => onDemand().then((m) => m.adminCustomers());
+const adminCustomer = () => onDemand().then((m) => m.adminCustomer());
+const adminAudit = () => onDemand().then((m) => m.adminAudit());
+const adminServices = () => onDemand().then((m) => m.adminServices());
+const adminServiceEdit = () => onDemand().then((m) => m.adminServiceEdit());
+const adminPrices = () => onDemand().then((m) => m.adminPrices());
+const adminLegal = () => onDemand().then((m) => m.adminLegal());
+const adminTexts = () => onDemand().then((m) => m.adminTexts());
+const adminContact = () => onDemand().then((m) => m.adminContact());
+const projectsOverview = () => onDemand().then((m) => m.projectsOverview());
+const signup = () => onDemand().then((m) => m.signup());
+const forgotPassword = () => onDemand().then((m) => m.forgotPassword());
+const verifyEmail = () => onDemand().then((m) => m.verifyEmail());
+const resetPassword = () => onDemand().then((m) => m.resetPassword());
 
 export const appRoutes: readonly AppRoute[] = [
   { id: 'home', index: true, redirectTo: routePaths.services },
@@ -102,7 +105,10 @@ export const appRoutes: readonly AppRoute[] = [
         id: 'project-main',
         index: true,
         namespaces: [],
-        screen: () => import('@/features/projects/routes/project-main').then((m) => m.ProjectMainRoute),
+        screen: () =>
+          onDemand()
+            .then((s) => s.projectMain())
+            .then((m) => m.ProjectMainRoute),
       },
       {
         id: 'licence',
@@ -125,7 +131,10 @@ export const appRoutes: readonly AppRoute[] = [
     id: 'profile',
     path: routePaths.profile,
     namespaces: ['Profile'],
-    screen: () => import('@/features/profile/routes/profile').then((m) => m.ProfileRoute),
+    screen: () =>
+      onDemand()
+        .then((s) => s.profile())
+        .then((m) => m.ProfileRoute),
     signIn: true,
   },
   {
@@ -142,7 +151,10 @@ export const appRoutes: readonly AppRoute[] = [
     id: 'admin',
     path: routePaths.admin,
     namespaces: ['Admin'],
-    screen: () => import('@/features/admin/routes/admin-shell').then((m) => m.AdminShellRoute),
+    screen: () =>
+      onDemand()
+        .then((s) => s.adminShell())
+        .then((m) => m.AdminShellRoute),
     signIn: true,
     children: [
       {
@@ -251,7 +263,10 @@ export const appRoutes: readonly AppRoute[] = [
     id: 'not-found',
     path: routePaths.notFound,
     namespaces: ['NotFound'],
-    screen: () => import('@/features/not-found/routes/not-found').then((m) => m.NotFoundRoute),
+    screen: () =>
+      onDemand()
+        .then((s) => s.notFound())
+        .then((m) => m.NotFoundRoute),
     ssr: true,
   },
   { id: 'unknown', path: '*', redirectTo: routePaths.notFound },

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { server } from '@/testing/msw-server';
 import { userQueryOptions } from '@/resources/person';
 import { logoutWhenUserLoadFails } from './auth';
-import { projectKeys } from './query-keys';
+import { projectKeys } from './query-keys-signed-in';
 import { writeSession } from './session';
 import { storageKeys } from './storage';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { plainTextExcerpt, slugId, slugify, splitSlugId, truncate } from './format';
+import { slugId, slugify, splitSlugId, truncate } from './format';
+import { plainTextExcerpt } from './plain-text-excerpt';
 
 describe('truncate', () => {
   it('keeps text of exactly 90 characters', () => {

@@ -1,9 +1,9 @@
 import type { Language } from '@portal/contract/common';
-import type { Period } from './days';
 
-// Every query key of the data cache is built here, one factory per resource: features share
-// cache entries (a project loaded by one is patched by another) through these, never through
-// literals. A key starts with its resource's root, so `projectKeys.lists()` matches every
+// Every query key of the data cache is built here (the signed-in screens' own in
+// query-keys-signed-in.ts, so that the first-load chunk carries none of those), one factory per
+// resource: features share cache entries (a project loaded by one is patched by another) through
+// these, never through literals. A key starts with its resource's root, so `projectKeys.lists()` matches every
 // user's list and `licenceKeys.one(id)` the licence with all its usage periods.
 
 export const userKeys = {
@@ -18,71 +18,18 @@ export const serviceKeys = {
 
 export const pricePackageKeys = { all: () => ['price-packages'] as const };
 
-export const legalPageKeys = { all: () => ['legal-pages'] as const };
+export const legalPageKeys = {
+  all: () => ['legal-pages'] as const,
+  /** One page by its internal name, taken from the list: what a server-rendered page carries. */
+  one: (name: string) => ['legal-pages', name] as const,
+};
 
 /** The server's public settings (whether sign-up is open). */
 export const publicConfigKeys = { all: () => ['public-config'] as const };
 
-export const projectKeys = {
-  lists: () => ['projects'] as const,
-  list: (userOid: string) => ['projects', userOid] as const,
-  one: (id: string) => ['project', id] as const,
-  /** Its owner, members and pending invitations. */
-  members: (id: string) => ['project', id, 'members'] as const,
-  /** The project's costs of a period (its licences' usage and the prices make them). */
-  costs: (id: string, period: Period) => ['project', id, 'costs', period] as const,
-};
-
-/** The signed-in person's pending invitations to shared projects. */
-export const invitationKeys = {
-  all: () => ['invitations'] as const,
-  list: (userOid: string) => ['invitations', userOid] as const,
-};
-
-export const licenceKeys = {
-  one: (id: string) => ['licence', id] as const,
-  usage: (id: string, period: Period) => ['licence', id, 'usage', period] as const,
-};
-
-export const adminReportKeys = {
-  /** Without a period the server reports the current calendar month. */
-  period: (period: Period | null) => ['admin-report', period ?? 'current-month'] as const,
-};
-
-/** Admin console: customers; `all` matches every list and person (refetched after a change). */
-export const adminPersonKeys = {
-  all: () => ['admin-person'] as const,
-  list: (query: { q: string; page: number }) => ['admin-person', 'list', query] as const,
-  one: (id: string) => ['admin-person', 'one', id] as const,
-};
-
-export const adminAuditKeys = {
-  all: () => ['admin-audit'] as const,
-  list: (filter: { from: string; to: string; actor: string; type: string; page: number }) =>
-    ['admin-audit', filter] as const,
-};
-
 export const avatarKeys = {
   /** The URL carries a version (`?v=N`): a given URL's picture never changes. */
   one: (url: string) => ['avatar', url] as const,
-};
-
-/** The admin console's price packages, legal pages, texts and contact requests. */
-export const adminContentKeys = {
-  prices: () => ['admin-content', 'price-packages'] as const,
-  legal: () => ['admin-content', 'legal-pages'] as const,
-  textLists: () => ['admin-content', 'texts'] as const,
-  texts: (query: { namespace: string; q: string; missing: boolean; page: number }) =>
-    ['admin-content', 'texts', query] as const,
-  contactLists: () => ['admin-content', 'contact-requests'] as const,
-  contact: (query: { state: string; page: number }) => ['admin-content', 'contact-requests', query] as const,
-};
-
-/** Admin console: services; `lists` matches every page of the list. */
-export const adminServiceKeys = {
-  lists: () => ['admin-service', 'list'] as const,
-  list: (query: { q: string; page: number }) => ['admin-service', 'list', query] as const,
-  one: (id: string) => ['admin-service', 'one', id] as const,
 };
 
 /** Roots of the public catalogue: kept over a logout, everything else belonged to the user. */

@@ -1,8 +1,11 @@
-// Every path of the REST API the web app calls, built here and nowhere else: each part is
-// encoded once, and a renamed endpoint is one change. The server's routes are the other side.
+// Every path of the REST API the web app calls, built here (the signed-in screens' own in
+// rest-paths-signed-in.ts, so that the first-load chunk carries none of those) and nowhere else:
+// each part is encoded once, and a renamed endpoint is one change. The server's routes are the
+// other side.
 
 /** '/rest/collection/…' with every part URL-encoded (ids come from addresses and answers). */
-const collection = (...parts: string[]) => `/rest/collection/${parts.map(encodeURIComponent).join('/')}`;
+export const collection = (...parts: string[]) =>
+  `/rest/collection/${parts.map(encodeURIComponent).join('/')}`;
 
 export const authPaths = {
   login: () => '/rest/auth',
@@ -37,67 +40,4 @@ export const personPaths = {
   projects: (oid: string) => collection('person', oid, 'project'),
   password: (oid: string) => collection('person', oid, 'password'),
   avatar: (oid: string) => collection('person', oid, 'avatar'),
-};
-
-export const projectPaths = {
-  create: () => collection('project'),
-  one: (projectId: string) => collection('project', projectId),
-  /** PUT with a service id adds the service; DELETE with a licence id removes the licence. */
-  licence: (projectId: string, serviceOrLicenceId: string) =>
-    collection('project', projectId, 'service_licence', serviceOrLicenceId),
-  /** GET the members and invitations, POST an invitation. */
-  members: (projectId: string) => collection('project', projectId, 'member'),
-  /** PATCH a role (owner hands over), DELETE removes or leaves. */
-  member: (projectId: string, personId: string) => collection('project', projectId, 'member', personId),
-  /** Calls per licence and day (?from&to&format=csv). */
-  usage: (projectId: string) => collection('project', projectId, 'usage'),
-  /** The admin report's figures for this project, per licence (?from&to). */
-  costs: (projectId: string) => collection('project', projectId, 'costs'),
-};
-
-/** Invitations to shared projects (docs/domain.md#ownership). */
-export const invitationPaths = {
-  ofPerson: (oid: string) => collection('person', oid, 'invitation'),
-  accept: (id: string) => collection('invitation', id, 'accept'),
-  decline: (id: string) => collection('invitation', id, 'decline'),
-};
-
-export const licencePath = (licenceId: string) => collection('service_licence', licenceId);
-
-export const licenceToolPaths = {
-  /** POST issues a new key; the replaced one keeps working for 24 hours. */
-  key: (licenceId: string) => collection('service_licence', licenceId, 'key'),
-  /** Calls per day (?from&to&format=csv). */
-  usage: (licenceId: string) => collection('service_licence', licenceId, 'usage'),
-};
-
-export const adminReportPath = () => collection('admin', 'projects');
-
-/** The admin console's content areas; a text's id is its `Namespace.id` key. */
-export const adminContentPaths = {
-  pricePackages: () => collection('admin', 'price_package'),
-  pricePackage: (id: string) => collection('admin', 'price_package', id),
-  legalPages: () => collection('admin', 'rechtliches'),
-  legalPage: (id: string) => collection('admin', 'rechtliches', id),
-  texts: () => collection('admin', 'translation'),
-  text: (key: string) => collection('admin', 'translation', key),
-  contactRequests: () => collection('admin', 'contact_request'),
-  contactRequest: (id: string) => collection('admin', 'contact_request', id),
-};
-
-/** Admin console: customers (docs/admin.md#customers). */
-export const adminPersonPaths = {
-  list: () => collection('admin', 'person'),
-  one: (id: string) => collection('admin', 'person', id),
-  passwordReset: (id: string) => collection('admin', 'person', id, 'password-reset'),
-};
-
-export const adminAuditPath = () => collection('admin', 'audit');
-
-/** Admin console: services (docs/admin.md#services). */
-export const adminServicePaths = {
-  list: () => collection('admin', 'service'),
-  one: (id: string) => collection('admin', 'service', id),
-  gallery: (id: string) => collection('admin', 'service', id, 'gallery'),
-  image: (id: string, imageId: string) => collection('admin', 'service', id, 'gallery', imageId),
 };

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Licence } from '@portal/contract/licence';
 import type { Project } from '@portal/contract/project';
-import { licenceKeys } from '@/lib/query-keys';
+import { licenceKeys } from '@/lib/query-keys-signed-in';
 import { restClient } from '@/lib/rest-client';
-import { licencePath } from '@/lib/rest-paths';
+import { licencePath } from '@/lib/rest-paths-signed-in';
 
 // A service licence by id: the licences feature shows and changes it; the projects feature
 // drops it from the cache when its project is renamed or deleted.

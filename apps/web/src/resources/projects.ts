@@ -1,8 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Project } from '@portal/contract/project';
-import { projectKeys } from '@/lib/query-keys';
+import { projectKeys } from '@/lib/query-keys-signed-in';
 import { restClient } from '@/lib/rest-client';
-import { personPaths, projectPaths } from '@/lib/rest-paths';
+import { personPaths } from '@/lib/rest-paths';
+import { projectPaths } from '@/lib/rest-paths-signed-in';
 
 // Projects: the list of the signed-in user and each project by id. The projects feature shows
 // and edits them, the catalogue adds services to them, the licences feature changes the

@@ -18,11 +18,39 @@ import { inProcessAnswers } from './in-process-answers.js';
 const BUNDLE = join('ssr', 'entry-server.js');
 /** The web app's not-found page (config/paths.ts): an address that names nothing is answered with it. */
 const NOT_FOUND_PATH = '/404';
+/** Where `build.manifest` puts the web build's manifest (apps/web/vite.config.ts). */
+const MANIFEST = join('.vite', 'manifest.json');
 /** Backstop for edits made outside every instance's change feed, as for the catalogue's answers. */
 const MAX_AGE_MS = 60_000;
 
 type Render = (request: PageRenderRequest) => Promise<PageRenderResult>;
 type Compose = (page: Extract<PageRenderResult, { kind: 'page' }>, language: Language) => string;
+/** Vite's build manifest: per source module its file and the chunks it imports. */
+type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+
+/** The manifest of the web build, or undefined (an older build: pages go without preloads). */
+function readManifest(webDist: string): Manifest | undefined {
+  const file = join(webDist, MANIFEST);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Manifest) : undefined;
+}
+
+/**
+ * <link rel="modulepreload"> for the chunks of `modules` and everything they import but the
+ * entry (which index.html loads anyway): a page's screens load beside the entry, not after it
+ * has run (docs/performance.md#first-load-javascript).
+ */
+function modulePreloads(manifest: Manifest | undefined, modules: readonly string[]): string {
+  if (!manifest) return '';
+  const files = new Set<string>();
+  const visit = (key: string): void => {
+    const chunk = manifest[key];
+    if (!chunk || chunk.isEntry || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const module of modules) visit(module);
+  return [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
+}
 
 /** Whether `webDist` holds a rendering bundle (a build without it serves the app's shell only). */
 export function hasRenderingBundle(webDist: string): boolean {
@@ -34,7 +62,7 @@ export function hasRenderingBundle(webDist: string): boolean {
  * canonical and alternate links instead of the shell's title and description), the rendered
  * content in #root and the data block after it. undefined when the file is not shaped as expected.
  */
-function pageTemplate(indexHtml: string): Compose | undefined {
+function pageTemplate(indexHtml: string, manifest: Manifest | undefined): Compose | undefined {
   const html = indexHtml
     .replace(/<title>[^<]*<\/title>\s*/, '')
     .replace(/<meta\s+name="description"[^>]*>\s*/, '');
@@ -46,7 +74,8 @@ function pageTemplate(indexHtml: string): Compose | undefined {
   const between = html.slice(headEnd, rootStart);
   const tail = html.slice(bodyEnd);
   return (page, language) =>
-    `${head.replace(/<html lang="[^"]*">/, `<html lang="${language}">`)}${page.head}${between}` +
+    `${head.replace(/<html lang="[^"]*">/, `<html lang="${language}">`)}${page.head}` +
+    `${modulePreloads(manifest, page.modules)}${between}` +
     `<div id="root">${page.body}</div>${page.data}${tail}`;
 }
 
@@ -56,7 +85,7 @@ async function loadRenderer(
   webDist: string,
 ): Promise<{ render: Render; compose: Compose } | undefined> {
   try {
-    const compose = pageTemplate(readFileSync(join(webDist, 'index.html'), 'utf8'));
+    const compose = pageTemplate(readFileSync(join(webDist, 'index.html'), 'utf8'), readManifest(webDist));
     if (!compose) throw new Error('index.html has no <head> or no <div id="root">');
     const bundle = (await import(pathToFileURL(join(webDist, BUNDLE)).href)) as PageRendererModule;
     const render = bundle.createPageRenderer({

@@ -12,8 +12,13 @@ import { lazyWithRetry } from '@/lib/lazy-with-retry';
 import { preloadLoginDialog } from './app-dialogs';
 import { AvatarButton } from './avatar-button';
 import { LazyBoundary } from '@/components/lazy-boundary';
+import { onDemand } from '../load-on-demand';
 
-const ProfileMenu = lazyWithRetry(() => import('./profile-menu').then((m) => m.ProfileMenu));
+const ProfileMenu = lazyWithRetry(() =>
+  onDemand()
+    .then((m) => m.profileMenu())
+    .then((m) => m.ProfileMenu),
+);
 
 /**
  * Sign-up (while open) and login when signed out, the profile dropdown with initials when signed

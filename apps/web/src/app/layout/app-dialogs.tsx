@@ -4,11 +4,12 @@ import { onContactRequest, onLoginRequest, type LoginRequest } from '@/lib/app-e
 import { lazyWithRetry } from '@/lib/lazy-with-retry';
 import { readSession } from '@/lib/session';
 import { LazyBoundary } from '@/components/lazy-boundary';
+import { onDemand } from '../load-on-demand';
 
 // The dialogs are not part of the first paint (budget: 130 KB for /services); they load on the
 // first request, or earlier when a pointer or focus rests on a button that opens them.
-const loadLoginDialog = () => import('@/features/auth/components/login-dialog');
-const loadContactDialog = () => import('@/features/contact/components/contact-dialog');
+const loadLoginDialog = () => onDemand().then((m) => m.loginDialog());
+const loadContactDialog = () => onDemand().then((m) => m.contactDialog());
 const LoginDialog = lazyWithRetry(() => loadLoginDialog().then((m) => m.LoginDialog));
 const ContactDialog = lazyWithRetry(() => loadContactDialog().then((m) => m.ContactDialog));
 

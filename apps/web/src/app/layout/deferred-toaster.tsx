@@ -1,9 +1,14 @@
 import { Suspense, useEffect, useState } from 'react';
 import { LazyBoundary } from '@/components/lazy-boundary';
 import { lazyWithRetry } from '@/lib/lazy-with-retry';
+import { onDemand } from '../load-on-demand';
 import { renderedPageElementId } from '../server-rendering';
 
-const AppToaster = lazyWithRetry(() => import('./app-toaster').then((m) => m.AppToaster));
+const AppToaster = lazyWithRetry(() =>
+  onDemand()
+    .then((m) => m.appToaster())
+    .then((m) => m.AppToaster),
+);
 
 function whenIdle(callback: () => void): () => void {
   if (typeof window.requestIdleCallback === 'function') {

@@ -12,8 +12,9 @@ import { LazyBoundary } from '@/components/lazy-boundary';
 import { navItems, onNavClick } from './nav-items';
 import { ThemeToggle } from './theme-toggle';
 import { MenuIcon } from '@/components/ui/shell-icons';
+import { onDemand } from '../load-on-demand';
 
-const loadMobileMenu = () => import('./mobile-menu');
+const loadMobileMenu = () => onDemand().then((m) => m.mobileMenu());
 const MobileMenu = lazyWithRetry(() => loadMobileMenu().then((m) => m.MobileMenu));
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>

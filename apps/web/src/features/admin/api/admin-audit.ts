@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuditPage } from '@portal/contract/admin-audit';
-import { adminAuditKeys } from '@/lib/query-keys';
+import { adminAuditKeys } from '@/lib/query-keys-signed-in';
 import { restClient } from '@/lib/rest-client';
-import { adminAuditPath } from '@/lib/rest-paths';
+import { adminAuditPath } from '@/lib/rest-paths-signed-in';
 
 export const AUDIT_PAGE_SIZE = 25;
 

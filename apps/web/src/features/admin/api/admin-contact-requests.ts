@@ -4,9 +4,9 @@ import type {
   AdminContactRequestList,
   AdminContactRequestPatch,
 } from '@portal/contract/admin-content';
-import { adminContentKeys } from '@/lib/query-keys';
+import { adminContentKeys } from '@/lib/query-keys-signed-in';
 import { restClient } from '@/lib/rest-client';
-import { adminContentPaths } from '@/lib/rest-paths';
+import { adminContentPaths } from '@/lib/rest-paths-signed-in';
 
 // Contact requests in the admin console (docs/admin.md#contact-requests).
 

@@ -5,9 +5,10 @@ import type {
   AdminLegalPageList,
   AdminLegalPagePatch,
 } from '@portal/contract/admin-content';
-import { adminContentKeys, legalPageKeys } from '@/lib/query-keys';
+import { legalPageKeys } from '@/lib/query-keys';
+import { adminContentKeys } from '@/lib/query-keys-signed-in';
 import { restClient } from '@/lib/rest-client';
-import { adminContentPaths } from '@/lib/rest-paths';
+import { adminContentPaths } from '@/lib/rest-paths-signed-in';
 
 // The legal pages of the admin console (docs/admin.md#legal-pages).
 

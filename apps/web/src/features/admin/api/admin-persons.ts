@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminInvite, AdminPerson, AdminPersonPage } from '@portal/contract/admin-person';
-import { adminAuditKeys, adminPersonKeys } from '@/lib/query-keys';
+import { adminAuditKeys, adminPersonKeys } from '@/lib/query-keys-signed-in';
 import { restClient } from '@/lib/rest-client';
-import { adminPersonPaths } from '@/lib/rest-paths';
+import { adminPersonPaths } from '@/lib/rest-paths-signed-in';
 
 // The customers area's calls (docs/admin.md#customers). Admins only; others get 403.
 

@@ -5,9 +5,10 @@ import type {
   AdminPricePackageList,
   AdminPricePackagePatch,
 } from '@portal/contract/admin-content';
-import { adminContentKeys, pricePackageKeys } from '@/lib/query-keys';
+import { pricePackageKeys } from '@/lib/query-keys';
+import { adminContentKeys } from '@/lib/query-keys-signed-in';
 import { restClient } from '@/lib/rest-client';
-import { adminContentPaths } from '@/lib/rest-paths';
+import { adminContentPaths } from '@/lib/rest-paths-signed-in';
 
 // The price packages of the admin console (docs/admin.md#price-packages). A handful of rows:
 // one page of the largest size holds them all.

@@ -7,9 +7,10 @@ import type {
   AdminServicePatch,
   ServiceImageSlot,
 } from '@portal/contract/admin-service';
-import { adminServiceKeys, serviceKeys } from '@/lib/query-keys';
+import { serviceKeys } from '@/lib/query-keys';
+import { adminServiceKeys } from '@/lib/query-keys-signed-in';
 import { restClient } from '@/lib/rest-client';
-import { adminServicePaths } from '@/lib/rest-paths';
+import { adminServicePaths } from '@/lib/rest-paths-signed-in';
 
 // The services of the admin console (docs/admin.md#services). Every write answers the whole
 // service, which replaces the cached one; the lists and the public catalogue are fetched again,

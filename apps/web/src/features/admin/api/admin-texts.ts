@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '@/hooks/use-translation';
 import type { AdminTranslation, AdminTranslationList } from '@portal/contract/admin-content';
-import { adminContentKeys } from '@/lib/query-keys';
+import { adminContentKeys } from '@/lib/query-keys-signed-in';
 import { restClient } from '@/lib/rest-client';
-import { adminContentPaths } from '@/lib/rest-paths';
+import { adminContentPaths } from '@/lib/rest-paths-signed-in';
 
 // The texts of the admin console (docs/admin.md#texts).
 

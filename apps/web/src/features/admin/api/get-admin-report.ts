@@ -2,8 +2,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { AdminReport } from '@portal/contract/admin-report';
 import { restClient } from '@/lib/rest-client';
 import type { Period } from '@/lib/days';
-import { adminReportPath } from '@/lib/rest-paths';
-import { adminReportKeys } from '@/lib/query-keys';
+import { adminReportPath } from '@/lib/rest-paths-signed-in';
+import { adminReportKeys } from '@/lib/query-keys-signed-in';
 
 export function getAdminReport({ period, signal }: { period: Period | null; signal?: AbortSignal }) {
   return restClient.get<AdminReport>(adminReportPath(), {

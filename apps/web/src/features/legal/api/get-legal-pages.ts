@@ -8,12 +8,25 @@ export function getLegalPages({ signal }: { signal?: AbortSignal } = {}) {
   return restClient.get<LegalItem[]>(legalPagesPath(), { signal });
 }
 
+/**
+ * Every legal page in both languages, as the API answers. Not put into a server-rendered page's
+ * data (meta.rendered): the page needs only its own entry, the query below.
+ */
 export const legalPagesQueryOptions = () =>
   queryOptions({
     queryKey: legalPageKeys.all(),
     queryFn: ({ signal }) => getLegalPages({ signal }),
+    meta: { rendered: false },
   });
 
-export function useLegalPages() {
-  return useSuspenseQuery(legalPagesQueryOptions());
+/** One legal page by its internal name (null: there is none), read from the list above. */
+export const legalPageQueryOptions = (name: string) =>
+  queryOptions({
+    queryKey: legalPageKeys.one(name),
+    queryFn: async ({ client }) =>
+      (await client.fetchQuery(legalPagesQueryOptions())).find((page) => page.interner_name === name) ?? null,
+  });
+
+export function useLegalPage(name: string) {
+  return useSuspenseQuery(legalPageQueryOptions(name));
 }

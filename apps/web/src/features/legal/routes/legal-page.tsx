@@ -6,15 +6,15 @@ import { SanitizedHtml } from '@/components/sanitized-html';
 import { useLanguage } from '@/hooks/use-language';
 import { NotFoundError } from '@/lib/api-errors';
 import { formatDate } from '@/lib/days';
-import { plainTextExcerpt } from '@/lib/format';
+import { plainTextExcerpt } from '@/lib/plain-text-excerpt';
 import { localized } from '@/lib/localized';
 import type { RouteDataLoader } from '@/lib/route-loader';
-import { legalPagesQueryOptions, useLegalPages } from '../api/get-legal-pages';
+import { legalPageQueryOptions, useLegalPage } from '../api/get-legal-pages';
 
-/** The legal pages before entry; an unknown internal name is a not-found page. */
+/** The legal page before entry; an unknown internal name is a not-found page. */
 export const legalPageLoader: RouteDataLoader = async ({ queryClient }, { params }) => {
-  const pages = await queryClient.ensureQueryData(legalPagesQueryOptions());
-  if (!pages.some((page) => page.interner_name === params.id)) throw new NotFoundError();
+  const page = await queryClient.ensureQueryData(legalPageQueryOptions(params.id ?? ''));
+  if (!page) throw new NotFoundError();
 };
 
 /** /rechtliches/{id}: title and sanitized HTML of the page found by internal name. */
@@ -22,9 +22,8 @@ export function LegalPageRoute() {
   const { t } = useTranslation('Legal');
   const language = useLanguage();
   const { id } = useParams();
-  const { data: pages } = useLegalPages();
-  const page = pages.find((item) => item.interner_name === id);
-  // The loader guarantees a match; a stale cache after a deploy could still miss.
+  const { data: page } = useLegalPage(id ?? '');
+  // The loader sends an unknown name to the not-found page; null is only seen on the way there.
   if (!page) return null;
   const title = localized(page.title, language);
   return (

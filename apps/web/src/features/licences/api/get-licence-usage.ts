@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Licence } from '@portal/contract/licence';
 import { getForPeriod, type PeriodRequest } from '@/lib/period-calls';
-import { licenceKeys } from '@/lib/query-keys';
-import { licencePath } from '@/lib/rest-paths';
+import { licenceKeys } from '@/lib/query-keys-signed-in';
+import { licencePath } from '@/lib/rest-paths-signed-in';
 import type { Period } from '@/lib/days';
 
 /** The same licence call with a period (?from=&to=); only its `calls` are used. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { restClient } from '@/lib/rest-client';
-import { projectPaths } from '@/lib/rest-paths';
+import { projectPaths } from '@/lib/rest-paths-signed-in';
 import { patchCachedProject } from '@/resources/projects';
 
 /** DELETE project/{projectId}/service_licence/{licenceId} → 204. */

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { licenceKeyRotationSchema } from '@portal/contract/licence';
 import type { z } from 'zod';
 import { restClient } from '@/lib/rest-client';
-import { licenceToolPaths } from '@/lib/rest-paths';
+import { licenceToolPaths } from '@/lib/rest-paths-signed-in';
 import { licenceQueryOptions } from '@/resources/licences';
 
 type KeyRotation = z.infer<typeof licenceKeyRotationSchema>;

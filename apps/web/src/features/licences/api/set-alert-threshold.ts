@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Licence } from '@portal/contract/licence';
 import { restClient } from '@/lib/rest-client';
-import { licencePath } from '@/lib/rest-paths';
+import { licencePath } from '@/lib/rest-paths-signed-in';
 import { licenceQueryOptions } from '@/resources/licences';
 
 /** PATCH service_licence/{id} with alertMonthlyCalls (null goes as empty: no alert); answers the licence. */

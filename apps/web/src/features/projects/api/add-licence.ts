@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Project } from '@portal/contract/project';
 import { isApiError } from '@/lib/api-errors';
-import { projectKeys } from '@/lib/query-keys';
+import { projectKeys } from '@/lib/query-keys-signed-in';
 import { addLicence, getProject, rememberProject } from '@/resources/projects';
 
 /**

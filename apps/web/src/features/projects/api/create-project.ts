@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Project } from '@portal/contract/project';
 import { restClient } from '@/lib/rest-client';
-import { projectPaths } from '@/lib/rest-paths';
+import { projectPaths } from '@/lib/rest-paths-signed-in';
 import { rememberProject } from '@/resources/projects';
 
 export interface CreateProjectInput {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { restClient } from '@/lib/rest-client';
-import { projectPaths } from '@/lib/rest-paths';
+import { projectPaths } from '@/lib/rest-paths-signed-in';
 import { refreshProjectLists } from '@/resources/projects';
 
 export function deleteProject({ id }: { id: string }) {

@@ -2,8 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProjectCosts } from '@portal/contract/project-costs';
 import type { Period } from '@/lib/days';
 import { getForPeriod, type PeriodRequest } from '@/lib/period-calls';
-import { projectKeys } from '@/lib/query-keys';
-import { projectPaths } from '@/lib/rest-paths';
+import { projectKeys } from '@/lib/query-keys-signed-in';
+import { projectPaths } from '@/lib/rest-paths-signed-in';
 
 /** The admin report's figures for this project in the period, per licence. */
 export function getProjectCosts({ id, period, signal }: PeriodRequest) {

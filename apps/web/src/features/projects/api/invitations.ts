@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Project } from '@portal/contract/project';
 import type { ProjectInvitation } from '@portal/contract/project-member';
-import { invitationKeys } from '@/lib/query-keys';
+import { invitationKeys } from '@/lib/query-keys-signed-in';
 import { restClient } from '@/lib/rest-client';
-import { invitationPaths } from '@/lib/rest-paths';
+import { invitationPaths } from '@/lib/rest-paths-signed-in';
 import { rememberProject } from '@/resources/projects';
 
 // Invitations to shared projects of the signed-in person: listed on /projects, where they are

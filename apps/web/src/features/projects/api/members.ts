@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Member, MemberInvite } from '@portal/contract/project-member';
 import type { ProjectRole } from '@portal/contract/project';
-import { projectKeys } from '@/lib/query-keys';
+import { projectKeys } from '@/lib/query-keys-signed-in';
 import { restClient } from '@/lib/rest-client';
-import { projectPaths } from '@/lib/rest-paths';
+import { projectPaths } from '@/lib/rest-paths-signed-in';
 import { projectQueryOptions, refreshProjectLists } from '@/resources/projects';
 
 // The sharing dialog's calls: the members of a project, inviting, changing a role (or handing

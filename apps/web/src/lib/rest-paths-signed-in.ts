@@ -1,0 +1,67 @@
+// The REST paths only signed-in screens and the admin console call, beside rest-paths.ts (whose
+// rules they follow): a module of their own, so that only lazy chunks carry them
+// (docs/performance.md#first-load-javascript).
+import { collection } from './rest-paths';
+
+export const projectPaths = {
+  create: () => collection('project'),
+  one: (projectId: string) => collection('project', projectId),
+  /** PUT with a service id adds the service; DELETE with a licence id removes the licence. */
+  licence: (projectId: string, serviceOrLicenceId: string) =>
+    collection('project', projectId, 'service_licence', serviceOrLicenceId),
+  /** GET the members and invitations, POST an invitation. */
+  members: (projectId: string) => collection('project', projectId, 'member'),
+  /** PATCH a role (owner hands over), DELETE removes or leaves. */
+  member: (projectId: string, personId: string) => collection('project', projectId, 'member', personId),
+  /** Calls per licence and day (?from&to&format=csv). */
+  usage: (projectId: string) => collection('project', projectId, 'usage'),
+  /** The admin report's figures for this project, per licence (?from&to). */
+  costs: (projectId: string) => collection('project', projectId, 'costs'),
+};
+
+/** Invitations to shared projects (docs/domain.md#ownership). */
+export const invitationPaths = {
+  ofPerson: (oid: string) => collection('person', oid, 'invitation'),
+  accept: (id: string) => collection('invitation', id, 'accept'),
+  decline: (id: string) => collection('invitation', id, 'decline'),
+};
+
+export const licencePath = (licenceId: string) => collection('service_licence', licenceId);
+
+export const licenceToolPaths = {
+  /** POST issues a new key; the replaced one keeps working for 24 hours. */
+  key: (licenceId: string) => collection('service_licence', licenceId, 'key'),
+  /** Calls per day (?from&to&format=csv). */
+  usage: (licenceId: string) => collection('service_licence', licenceId, 'usage'),
+};
+
+export const adminReportPath = () => collection('admin', 'projects');
+
+/** The admin console's content areas; a text's id is its `Namespace.id` key. */
+export const adminContentPaths = {
+  pricePackages: () => collection('admin', 'price_package'),
+  pricePackage: (id: string) => collection('admin', 'price_package', id),
+  legalPages: () => collection('admin', 'rechtliches'),
+  legalPage: (id: string) => collection('admin', 'rechtliches', id),
+  texts: () => collection('admin', 'translation'),
+  text: (key: string) => collection('admin', 'translation', key),
+  contactRequests: () => collection('admin', 'contact_request'),
+  contactRequest: (id: string) => collection('admin', 'contact_request', id),
+};
+
+/** Admin console: customers (docs/admin.md#customers). */
+export const adminPersonPaths = {
+  list: () => collection('admin', 'person'),
+  one: (id: string) => collection('admin', 'person', id),
+  passwordReset: (id: string) => collection('admin', 'person', id, 'password-reset'),
+};
+
+export const adminAuditPath = () => collection('admin', 'audit');
+
+/** Admin console: services (docs/admin.md#services). */
+export const adminServicePaths = {
+  list: () => collection('admin', 'service'),
+  one: (id: string) => collection('admin', 'service', id),
+  gallery: (id: string) => collection('admin', 'service', id, 'gallery'),
+  image: (id: string, imageId: string) => collection('admin', 'service', id, 'gallery', imageId),
+};
