@@ -6,6 +6,7 @@ import { defineConfig } from 'vite';
 import { precompress } from './build/precompress.ts';
 import { reactRouterProduction } from './build/react-router-production.ts';
 import { renderingBundle } from './build/rendering-bundle.ts';
+import { shellPreload } from './build/shell-preload.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
@@ -18,7 +19,7 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
 export default defineConfig({
   // Explicit root, so the config works the same from the repository root and from apps/web.
   root,
-  plugins: [react(), tailwindcss(), reactRouterProduction(), precompress(), renderingBundle()],
+  plugins: [react(), tailwindcss(), reactRouterProduction(), precompress(), renderingBundle(), shellPreload()],
   resolve: {
     alias: [
       { find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) },

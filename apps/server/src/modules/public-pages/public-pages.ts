@@ -63,7 +63,9 @@ export function hasRenderingBundle(webDist: string): boolean {
  * content in #root and the data block after it. undefined when the file is not shaped as expected.
  */
 function pageTemplate(indexHtml: string, manifest: Manifest | undefined): Compose | undefined {
+  // The shell's preloads are for the screens rendered in the browser; a page names its own.
   const html = indexHtml
+    .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
     .replace(/<title>[^<]*<\/title>\s*/, '')
     .replace(/<meta\s+name="description"[^>]*>\s*/, '');
   const headEnd = html.indexOf('</head>');
