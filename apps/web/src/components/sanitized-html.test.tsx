@@ -1,5 +1,7 @@
-import { render } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, render } from '@testing-library/react';
+import DOMPurify from 'dompurify';
+import { hydrateRoot } from 'react-dom/client';
+import { describe, expect, it, vi } from 'vitest';
 import { SanitizedHtml } from './sanitized-html';
 
 // A row that got past the server's sanitizer must still not run anything in the browser.
@@ -32,5 +34,28 @@ describe('SanitizedHtml', () => {
     const html = container.innerHTML;
     expect(container.querySelector('p')?.textContent).toBe('Hallo');
     expect(html).not.toMatch(/<script|onclick|onerror|javascript:|<iframe|<form|<input|alert\(|style=/i);
+  });
+
+  it('keeps the markup a server-rendered page was hydrated with, and cleans any other text', async () => {
+    const sanitize = vi.spyOn(DOMPurify, 'sanitize');
+    const container = document.createElement('div');
+    // As the server wrote it (its own sanitizer cleaned it).
+    container.innerHTML = '<div class="prose-content"><p>Vom Server</p></div>';
+    const rendered = '<p>Vom Server</p><img src="x" onerror="alert(1)">';
+    const root = await act(async () => hydrateRoot(container, <SanitizedHtml html={rendered} />));
+    expect(container.innerHTML).toBe('<div class="prose-content"><p>Vom Server</p></div>');
+    expect(sanitize).not.toHaveBeenCalled();
+
+    await act(async () =>
+      root.render(<SanitizedHtml html={'<p>Other</p><img src="x" onerror="alert(1)">'} />),
+    );
+    expect(container.querySelector('p')?.textContent).toBe('Other');
+    expect(container.innerHTML).not.toContain('onerror');
+    // Back to the first text: written again, cleaned.
+    await act(async () => root.render(<SanitizedHtml html={rendered} />));
+    expect(container.querySelector('p')?.textContent).toBe('Vom Server');
+    expect(container.innerHTML).not.toContain('onerror');
+    root.unmount();
+    sanitize.mockRestore();
   });
 });
