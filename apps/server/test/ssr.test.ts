@@ -183,7 +183,9 @@ describe('public pages rendered on the server', () => {
 
   it('preloads the chunks of the screens of the page, and carries only the legal page it shows', async () => {
     const preloads = (html: string) =>
-      [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+      [...html.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]+)">/g)].map(
+        (m) => m[1],
+      );
     const legal = (await get('/rechtliches/impressum')).body;
     const files = preloads(legal);
     expect(files.some((file) => /^\/assets\/on-demand-[\w-]+\.js$/.test(file ?? ''))).toBe(true);

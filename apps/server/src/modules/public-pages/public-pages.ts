@@ -38,6 +38,8 @@ function readManifest(webDist: string): Manifest | undefined {
  * <link rel="modulepreload"> for the chunks of `modules` and everything they import but the
  * entry (which index.html loads anyway): a page's screens load beside the entry, not after it
  * has run (docs/performance.md#first-load-javascript).
+ * At low priority: the style sheet and the entry come first, so the first paint does not wait
+ * for chunks that are only needed once the entry runs.
  */
 function modulePreloads(manifest: Manifest | undefined, modules: readonly string[]): string {
   if (!manifest) return '';
@@ -49,7 +51,9 @@ function modulePreloads(manifest: Manifest | undefined, modules: readonly string
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   for (const module of modules) visit(module);
-  return [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
+  return [...files]
+    .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`)
+    .join('');
 }
 
 /** Whether `webDist` holds a rendering bundle (a build without it serves the app's shell only). */
