@@ -1,6 +1,5 @@
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import underPressure from '@fastify/under-pressure';
 import { Redis } from 'ioredis';
@@ -45,7 +44,6 @@ import { mailRoutes } from './modules/mail/mail.routes.js';
 import { HttpError } from './lib/http-error.js';
 import { PersonalAnswers } from './lib/personal-answers.js';
 import { COMPRESS_FROM_BYTES } from './lib/send-cached.js';
-import { AVATAR_MAX_BYTES } from '@portal/contract/person';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -160,9 +158,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Bracket arrays (domainsProduction[]=a) as the web app sends them; qs drops __proto__ keys.
     parser: (body) => qs.parse(body, qsOptions),
     bodyLimit: BODY_LIMIT,
-  });
-  await app.register(multipart, {
-    limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
   });
   // Counters shared through Redis when several instances run; in memory otherwise.
   const redis = config.redisUrl

@@ -16,7 +16,12 @@ describe('bad input', () => {
   });
 
   const createProject = (headers: Record<string, string>, payload: string) =>
-    ctx.app.inject({ method: 'POST', url: '/rest/collection/project', headers: { ...bearer(token), ...headers }, payload });
+    ctx.app.inject({
+      method: 'POST',
+      url: '/rest/collection/project',
+      headers: { ...bearer(token), ...headers },
+      payload,
+    });
 
   it('answers 413 to an oversized body and writes nothing', async () => {
     const before = await snapshot(ctx.db);
@@ -48,6 +53,20 @@ describe('bad input', () => {
   it('refuses an unsupported content type with 415', async () => {
     const res = await createProject({ 'content-type': 'text/xml' }, '<project/>');
     expect(res.statusCode).toBe(415);
+  });
+
+  it('answers 415 to a multipart body outside the upload routes, in German, and writes nothing', async () => {
+    const before = await snapshot(ctx.db);
+    const boundary = 'portal-test-boundary';
+    const res = await createProject(
+      { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      `--${boundary}\r\ncontent-disposition: form-data; name="name"\r\n\r\nx\r\n--${boundary}--\r\n`,
+    );
+    expect(res.statusCode).toBe(415);
+    const { error } = res.json<{ error: { code: string; message: string } }>();
+    expect(error.code).toBe('unsupportedMediaType');
+    expect(error.message).toBe('Dieses Format wird nicht unterstützt.');
+    expect(await snapshot(ctx.db)).toBe(before);
   });
 
   it('gives validation messages per field in the request language', async () => {
@@ -102,7 +121,8 @@ describe('OpenAPI', () => {
       ['/rest/collection/translation', 'get'],
       ['/rest/collection/contactform/send', 'post'],
     ];
-    for (const [path, method] of expected) expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+    for (const [path, method] of expected)
+      expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
   });
 
   it('serves the documentation UI', async () => {

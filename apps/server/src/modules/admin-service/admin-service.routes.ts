@@ -17,6 +17,7 @@ import { idSchema } from '@portal/contract/common';
 import { isSingleLineText } from '@portal/contract/text';
 import { HttpError, validation } from '../../lib/http-error.js';
 import { currentUser } from '../../plugins/authenticate.js';
+import { acceptUploads } from '../../plugins/uploads.js';
 import { auditActorOf } from '../audit/audit.service.js';
 import {
   createAdminService,
@@ -85,6 +86,7 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
 // The admin console's services (docs/admin.md#services): admins only, every write audited and
 // seen by visitors at once.
 export const adminServiceRoutes: FastifyPluginAsyncZod = async (app) => {
+  await acceptUploads(app); // service images: multipart bodies are read in this module only
   app.get(
     '/rest/collection/admin/service',
     {

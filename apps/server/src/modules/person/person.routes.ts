@@ -4,6 +4,7 @@ import { idSchema } from '@portal/contract/common';
 import { passwordChangeSchema, personPatchSchema, personSchema } from '@portal/contract/person';
 import { HttpError, notFound, validation } from '../../lib/http-error.js';
 import { currentUser } from '../../plugins/authenticate.js';
+import { acceptUploads } from '../../plugins/uploads.js';
 import { toPerson } from './person.mapper.js';
 import { avatarOf, changeOwnData, changePassword, replaceAvatar, requireSelf } from './person.service.js';
 
@@ -26,6 +27,7 @@ async function asClientError<T>(read: () => Promise<T>): Promise<T> {
 const security = [{ bearer: [] }];
 
 export const personRoutes: FastifyPluginAsyncZod = async (app) => {
+  await acceptUploads(app); // the avatar: multipart bodies are read in this module only
   app.get(
     '/rest/collection/person/:oid',
     {
