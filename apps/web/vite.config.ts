@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { minifyPublicScripts } from './build/minify-public-scripts.ts';
 import { precompress } from './build/precompress.ts';
 import { reactRouterProduction } from './build/react-router-production.ts';
 import { renderingBundle } from './build/rendering-bundle.ts';
@@ -19,7 +20,7 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
 export default defineConfig({
   // Explicit root, so the config works the same from the repository root and from apps/web.
   root,
-  plugins: [react(), tailwindcss(), reactRouterProduction(), precompress(), renderingBundle(), shellPreload()],
+  plugins: [react(), tailwindcss(), reactRouterProduction(), minifyPublicScripts(), precompress(), renderingBundle(), shellPreload()],
   resolve: {
     alias: [
       { find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) },
