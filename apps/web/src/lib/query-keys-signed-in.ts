@@ -60,3 +60,8 @@ export const adminServiceKeys = {
   list: (query: { q: string; page: number }) => ['admin-service', 'list', query] as const,
   one: (id: string) => ['admin-service', 'one', id] as const,
 };
+
+export const avatarKeys = {
+  /** The URL carries a version (`?v=N`): a given URL's picture never changes. */
+  one: (url: string) => ['avatar', url] as const,
+};

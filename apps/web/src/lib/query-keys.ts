@@ -27,11 +27,6 @@ export const legalPageKeys = {
 /** The server's public settings (whether sign-up is open). */
 export const publicConfigKeys = { all: () => ['public-config'] as const };
 
-export const avatarKeys = {
-  /** The URL carries a version (`?v=N`): a given URL's picture never changes. */
-  one: (url: string) => ['avatar', url] as const,
-};
-
 /** Roots of the public catalogue: kept over a logout, everything else belonged to the user. */
 export const publicQueryRoots: ReadonlySet<unknown> = new Set([
   serviceKeys.list('de')[0],

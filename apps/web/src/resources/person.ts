@@ -1,11 +1,9 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { AuthResponse } from '@portal/contract/auth';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Person } from '@portal/contract/person';
 import { useSession } from '@/hooks/use-session';
 import { userKeys } from '@/lib/query-keys';
 import { restClient } from '@/lib/rest-client';
 import { personPaths } from '@/lib/rest-paths';
-import { writeSession } from '@/lib/session';
 
 // The signed-in person: loaded once per session, read by the top bar, the profile and its forms.
 
@@ -23,20 +21,6 @@ export const userQueryOptions = (oid: string) =>
     queryKey: userKeys.one(oid),
     queryFn: ({ signal }) => getUser({ oid, signal }),
   });
-
-/**
- * Signs in with a new session (docs/architecture.md#session-in-the-web-app): the person is
- * loaded with the new token and cached, then token and user id are stored, so everything that
- * appears with the session finds the person in the cache. When the person cannot be loaded
- * nothing is stored and the error is passed on. Used by the login, the verification link and a
- * new password.
- */
-export async function startSession(queryClient: QueryClient, session: AuthResponse): Promise<Person> {
-  const person = await getUser({ oid: session.oid, token: session.token });
-  queryClient.setQueryData(userQueryOptions(session.oid).queryKey, person);
-  writeSession(session);
-  return person;
-}
 
 /**
  * With a stored token and user id, the user is loaded; otherwise nobody is signed in

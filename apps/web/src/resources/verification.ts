@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { restClient } from '@/lib/rest-client';
-import { accountPaths } from '@/lib/rest-paths';
+import { accountPaths } from '@/lib/rest-paths-on-demand';
 
 // "Send the confirmation link again", offered by the login modal (after 403 unverified), the
 // sign-up confirmation and a verification link that no longer works. The answer is always the

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { restClient } from '@/lib/rest-client';
-import { accountPaths } from '@/lib/rest-paths';
+import { accountPaths } from '@/lib/rest-paths-on-demand';
 
 /** POST /rest/password/forgot: always 202; a reset link goes to the address if it has an account. */
 export function requestPasswordReset(email: string) {

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Language } from '@portal/contract/common';
 import { restClient } from '@/lib/rest-client';
-import { accountPaths } from '@/lib/rest-paths';
+import { accountPaths } from '@/lib/rest-paths-on-demand';
 
 export interface SignUpRequest {
   salutation: '' | 'm' | 'f';

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuthResponse } from '@portal/contract/auth';
 import { restClient } from '@/lib/rest-client';
-import { authPaths } from '@/lib/rest-paths';
-import { startSession } from '@/resources/person';
+import { authPaths } from '@/lib/rest-paths-on-demand';
+import { startSession } from '@/resources/start-session';
 import { basicCredentials } from '../utils/basic-credentials';
 
 export interface Credentials {

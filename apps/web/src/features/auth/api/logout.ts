@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { logoutLocally } from '@/lib/auth';
 import { restClient } from '@/lib/rest-client';
-import { authPaths } from '@/lib/rest-paths';
+import { authPaths } from '@/lib/rest-paths-on-demand';
 
 /** Ends the session on the server (the token stops working everywhere). */
 export function logout() {

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ContactResponse } from '@portal/contract/contact';
 import { restClient } from '@/lib/rest-client';
-import { contactPath } from '@/lib/rest-paths';
+import { contactPath } from '@/lib/rest-paths-on-demand';
 
 export interface ContactRequest {
   firstname: string;

@@ -1,7 +1,7 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import type { LegalItem } from '@portal/contract/legal';
 import { restClient } from '@/lib/rest-client';
-import { legalPagesPath } from '@/lib/rest-paths';
+import { legalPagesPath } from '@/lib/rest-paths-on-demand';
 import { legalPageKeys } from '@/lib/query-keys';
 
 export function getLegalPages({ signal }: { signal?: AbortSignal } = {}) {

@@ -1,7 +1,7 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import type { PricePackage } from '@portal/contract/price-package';
 import { restClient } from '@/lib/rest-client';
-import { pricePackagesPath } from '@/lib/rest-paths';
+import { pricePackagesPath } from '@/lib/rest-paths-on-demand';
 import { pricePackageKeys } from '@/lib/query-keys';
 
 export function getPricePackages({ signal }: { signal?: AbortSignal } = {}) {

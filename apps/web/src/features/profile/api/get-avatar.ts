@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { restFile } from '@/lib/rest-client';
-import { avatarKeys } from '@/lib/query-keys';
+import { avatarKeys } from '@/lib/query-keys-signed-in';
 
 /**
  * The avatar needs the bearer token, which an <img> cannot send: it is fetched as a blob and
