@@ -12,13 +12,19 @@ const features = existsSync(featuresDir)
       .map((d) => d.name)
   : [];
 // React Router's Link and NavLink bring its framework-mode prefetching into the first-load
-// chunk, react-i18next's useTranslation several times the size of the app's own
+// chunk, its useSearchParams lands there with the library although only lazy screens use it,
+// react-i18next's useTranslation is several times the size of the app's own
 // (docs/performance.md#where-the-budgets-are-missed-and-why).
 const webRestrictedPaths = [
   {
     name: 'react-router',
     importNames: ['Link', 'NavLink'],
     message: "Use Link and NavLink from '@/components/link'.",
+  },
+  {
+    name: 'react-router',
+    importNames: ['useSearchParams'],
+    message: "Use useSearchParams from '@/hooks/use-search-params'.",
   },
   {
     name: 'react-i18next',

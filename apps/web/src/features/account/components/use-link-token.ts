@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/hooks/use-search-params';
 
 /**
  * The token of a mailed link (?token=…), read once; the address bar then drops it, so it stays

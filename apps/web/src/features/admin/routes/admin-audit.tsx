@@ -2,7 +2,7 @@ import type { AuditEntry } from '@portal/contract/admin-audit';
 import { Filter, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '@/hooks/use-translation';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/hooks/use-search-params';
 import { Link } from '@/components/link';
 import { ErrorState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';

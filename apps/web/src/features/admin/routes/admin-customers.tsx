@@ -2,7 +2,7 @@ import type { AdminPersonListItem } from '@portal/contract/admin-person';
 import { CUSTOMER_SEARCH_MAX } from '@portal/contract/admin-person';
 import { Search, X } from 'lucide-react';
 import { useTranslation } from '@/hooks/use-translation';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/hooks/use-search-params';
 import { Link } from '@/components/link';
 import { ErrorState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';

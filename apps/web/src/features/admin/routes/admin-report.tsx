@@ -2,7 +2,7 @@ import type { AdminReport } from '@portal/contract/admin-report';
 import { Download, Info } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '@/hooks/use-translation';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/hooks/use-search-params';
 import { PageTitle } from '@/components/page-title';
 import { ErrorState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ImageOff, Plus, Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from '@/hooks/use-translation';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/hooks/use-search-params';
 import { Link } from '@/components/link';
 import type { AdminServiceListItem } from '@portal/contract/admin-service';
 import { QueryState } from '@/components/query-state';

@@ -4,7 +4,7 @@ import { Search } from 'lucide-react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '@/hooks/use-translation';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/hooks/use-search-params';
 import { toast } from 'sonner';
 import {
   ADMIN_CONTENT_LIMITS,
