@@ -55,6 +55,7 @@ test('sign up, confirm from the mail, sign out, forgotten password, new password
   page,
   baseURL,
 }) => {
+  test.slow(); // three argon2 sign-ins, two mails and a password change on two busy cores
   const email = newAddress();
   await page.goto('/services');
   await page.getByRole('banner').getByRole('link', { name: navigation.signup!.de }).click();
@@ -124,6 +125,7 @@ for (const { theme, language } of [
   { theme: 'dark', language: 'en' },
 ] as const) {
   test(`the account screens pass axe and fit 360 px (${theme}, ${language})`, async ({ page }) => {
+    test.slow(); // eight axe runs (1–3 s each on two busy cores), a sign-up and a sign-in
     await page.setViewportSize({ width: 360, height: 780 });
     await preset(page, { theme, language });
     const screens = [

@@ -12,6 +12,7 @@ test.describe('admin console: customers and audit log', () => {
     browser,
     request,
   }) => {
+    test.slow(); // two browsers, three sign-ins and axe runs on two busy cores
     const customer = await createUser({ firstname: 'Dora', lastname: 'Deaktiviert' });
     const customerSession = await apiLogin(request, customer);
 
@@ -56,7 +57,10 @@ test.describe('admin console: customers and audit log', () => {
     await theirs.close();
 
     // The audit log names who did what to whom.
-    await page.getByRole('navigation', { name: admin.navLabel!.de }).getByRole('link', { name: admin.navAudit!.de }).click();
+    await page
+      .getByRole('navigation', { name: admin.navLabel!.de })
+      .getByRole('link', { name: admin.navAudit!.de })
+      .click();
     await expect(page.getByRole('heading', { level: 1, name: audit.title!.de })).toBeVisible();
     const entry = page.getByRole('listitem').filter({ hasText: customer.oid }).first();
     await expect(entry).toContainText(`${audit.actionDisable!.de} · ${audit.typePerson!.de}`);

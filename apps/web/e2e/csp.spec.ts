@@ -54,6 +54,7 @@ async function visitAll(page: Page, paths: string[], session: ApiSession | null)
 }
 
 test('no CSP violation on the public screens, with the login and contact dialogs open', async ({ page }) => {
+  test.slow(); // every public screen loaded in turn, then two dialogs
   const violations = await visitAll(page, publicScreens, null);
   await page.goto('/services');
   await page.getByRole('banner').getByRole('button', { name: navigation.login!.de }).click();
