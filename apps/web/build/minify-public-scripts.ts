@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { minifySync, type Plugin } from 'vite';
+import { clientOutDir } from './client-out-dir.ts';
 
 /**
  * The scripts of the public folder (theme-init.js, loaded before the first paint) are copied
@@ -16,7 +17,7 @@ export function minifyPublicScripts(): Plugin {
     apply: 'build',
     configResolved(config) {
       publicDir = config.publicDir;
-      outDir = config.build.ssr ? '' : resolve(config.root, config.build.outDir);
+      outDir = clientOutDir(config);
     },
     writeBundle() {
       if (!outDir || !publicDir) return;

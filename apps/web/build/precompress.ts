@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { clientOutDir } from './client-out-dir.ts';
 
 const compressible = /\.(?:js|css|html|svg|json|txt|webmanifest)$/;
 
@@ -16,10 +17,7 @@ export function precompress(): Plugin {
     name: 'portal-precompress',
     apply: 'build',
     configResolved(config) {
-      // resolve, not join: an absolute --outDir (a private build in /tmp) stays absolute.
-      outDir = resolve(config.root, config.build.outDir);
-      // The server-side rendering bundle is read from disk by the server, never sent.
-      if (config.build.ssr) outDir = '';
+      outDir = clientOutDir(config);
     },
     closeBundle() {
       if (!outDir) return;
