@@ -1,7 +1,6 @@
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
-import underPressure from '@fastify/under-pressure';
 import { Redis } from 'ioredis';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -18,7 +17,7 @@ import { registerAuthentication } from './plugins/authenticate.js';
 import { localChangeFeed, redisChangeFeed } from './plugins/change-feed.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { responseSerializerCompiler } from './plugins/response-serializer.js';
-import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerEveryRequestHook } from './plugins/every-request.js';
 import { registerSpa } from './plugins/spa.js';
 import { registerDocs } from './plugins/docs.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -133,23 +132,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('personalAnswers', new PersonalAnswers(app.clock));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
-  // Set before the route runs (a synchronous hook: no promise per request); a route that may be
-  // cached sets its own cache-control over the API's default.
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    if (request.url.startsWith('/rest/')) reply.header('cache-control', 'no-store');
-    done();
-  });
-
   registerErrorHandler(app);
   // Defence in depth against a stuck event loop: new requests get 503 with Retry-After (the error
   // handler keeps its own error shape) and /rest/ready says not ready, so a load balancer takes
   // this instance out until it recovers. Liveness (/rest/health) opts out in its route config.
-  await app.register(underPressure, {
-    maxEventLoopDelay: options.maxEventLoopDelayMs ?? MAX_EVENT_LOOP_DELAY_MS,
-    retryAfter: 10,
-  });
-  registerSecurityHeaders(app);
+  // The same hook sets the request id and the hardening headers of every answer.
+  await registerEveryRequestHook(app, options.maxEventLoopDelayMs ?? MAX_EVENT_LOOP_DELAY_MS);
   // JSON answers (translations, catalogue, reports) shrink to a fifth; brotli at its fast
   // default level. Files of the web build arrive precompressed and are left as they are.
   // Request bodies are never compressed by our clients: no decompression step on every request.

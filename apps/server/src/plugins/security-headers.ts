@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 // One strict policy for the single-page app. Scripts only from our origin (no inline scripts:
@@ -57,20 +56,8 @@ export function apiHeaders(pageHeaders: Record<string, string>): Record<string, 
   };
 }
 
-/** The API's answers; the OpenAPI UI under /rest/docs is a page and gets the page headers. */
-const isApiAnswer = (url: string): boolean => url.startsWith('/rest/') && !url.startsWith('/rest/docs');
-
-/**
- * Every answer (pages, files, API, errors) carries hardening headers: the pages and files of the
- * web app the full set, the API the REST set above. They are computed once at start; the helmet
- * plugin for Fastify would build them again for every request, and every header a JSON answer
- * carries costs on every call.
- */
-export function registerSecurityHeaders(app: FastifyInstance): void {
+/** The hardening headers of pages and files, and of the API's own answers, worked out once. */
+export function securityHeaders(): { pages: Record<string, string>; api: Record<string, string> } {
   const pages = helmetHeaders(options);
-  const api = apiHeaders(pages);
-  app.addHook('onRequest', (request, reply, done) => {
-    void reply.headers(isApiAnswer(request.url) ? api : pages);
-    done();
-  });
+  return { pages, api: apiHeaders(pages) };
 }

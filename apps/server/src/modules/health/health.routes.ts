@@ -9,8 +9,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   // orchestrator does not restart healthy processes while the database is down.
   app.get(
     '/rest/health',
-    // pressureHandler: answer even while the server refuses other requests under pressure.
-    { config: { access: 'public', pressureHandler: () => undefined }, schema: { tags: ['ops'], response: { 200: statusSchema } } },
+    // Answers even while the server refuses other requests under pressure.
+    { config: { access: 'public', answersUnderPressure: true }, schema: { tags: ['ops'], response: { 200: statusSchema } } },
     async () => ({ status: 'ok' as const }),
   );
 
