@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { forbidden, unauthorized, HttpError } from '../lib/http-error.js';
 import { requestLanguage, type Language } from '../lib/language.js';
 import type { SessionPerson } from '../modules/auth/session.repository.js';
@@ -30,43 +30,58 @@ function sameSecret(a: string, b: string): boolean {
   return ba.length === bb.length && timingSafeEqual(ba, bb);
 }
 
-/** Resolves the caller once per request and enforces the route's declared access policy. */
+/**
+ * Resolves the caller of every route that is not public and enforces its declared access policy.
+ * The hook is the route's own (added as each route is declared), so public routes, most calls,
+ * run none: the web app sends its token on every call, and a session lookup per catalogue
+ * request would be wasted work. It runs first among the route's hooks, before a rate limit's.
+ */
 export function registerAuthentication(app: FastifyInstance, usageIngestTokens: readonly string[]): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('dataVersion', null);
-  app.decorateRequest('language', 'de');
+  // Read from the headers where it is used: cheaper than setting it on every request.
+  app.decorateRequest('language', {
+    getter(this: FastifyRequest) {
+      return requestLanguage(this.headers);
+    },
+  });
   const sessions = new SessionLookup(app.db);
 
   // onRequest: the caller is known (or refused) before the body is even read, so anonymous
   // callers cannot make us parse or validate anything on guarded routes. A callback hook, not an
-  // async one: public calls (most of them) pass without a promise.
-  app.addHook('onRequest', (request, _reply, done) => {
-    request.language = requestLanguage(request.headers);
-    const access = request.routeOptions.config.access;
-    // Public routes never look at the token: the web app sends it on every call, and a session
-    // lookup per catalogue request would be wasted work.
-    if (access === undefined || access === 'public') return done();
-    if (access === 'ingest') {
-      const header = request.headers.authorization ?? '';
-      const given = header.startsWith('Bearer ') ? header.slice(7) : '';
-      // Every configured token is compared (no early exit), so timing does not tell which matched.
-      const known = usageIngestTokens.reduce((found, token) => sameSecret(given, token) || found, false);
-      return done(given && known ? undefined : unauthorized());
-    }
-    const token = bearerToken(request);
-    if (!token) return done(unauthorized());
-    const signIn = (session: AuthenticatedSession | undefined) => {
-      if (!session) return done(unauthorized());
-      request.user = session.person;
-      request.sessionId = session.sessionId;
-      request.dataVersion = session.dataVersion;
-      done(access === 'admin' && session.person.isAdmin !== 1 ? forbidden() : undefined);
+  // async one: a remembered session passes without a promise.
+  const checkIngestToken: onRequestHookHandler = (request, _reply, done) => {
+    const header = request.headers.authorization ?? '';
+    const given = header.startsWith('Bearer ') ? header.slice(7) : '';
+    // Every configured token is compared (no early exit), so timing does not tell which matched.
+    const known = usageIngestTokens.reduce((found, token) => sameSecret(given, token) || found, false);
+    done(given && known ? undefined : unauthorized());
+  };
+  const signInHook =
+    (access: 'user' | 'admin'): onRequestHookHandler =>
+    (request, _reply, done) => {
+      const token = bearerToken(request);
+      if (!token) return done(unauthorized());
+      const signIn = (session: AuthenticatedSession | undefined) => {
+        if (!session) return done(unauthorized());
+        request.user = session.person;
+        request.sessionId = session.sessionId;
+        request.dataVersion = session.dataVersion;
+        done(access === 'admin' && session.person.isAdmin !== 1 ? forbidden() : undefined);
+      };
+      const now = new Date();
+      const recalled = sessions.recall(token, now);
+      if (recalled.session) return signIn(recalled.session);
+      sessions.resolve(recalled.tokenHash, now).then(signIn, done);
     };
-    const now = new Date();
-    const recalled = sessions.recall(token, now);
-    if (recalled.session) return signIn(recalled.session);
-    sessions.resolve(recalled.tokenHash, now).then(signIn, done);
+  const hooks = { ingest: checkIngestToken, user: signInHook('user'), admin: signInHook('admin') };
+
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    if (access === undefined || access === 'public') return;
+    const own = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    route.onRequest = [hooks[access], ...own];
   });
 }
 
