@@ -68,11 +68,17 @@ export class AnswerCache {
     feed.subscribe(topic, () => this.clear());
   }
 
+  /** The answer kept for `key`, if there is one and it may still be served. */
+  kept(key: string): CachedAnswer | undefined {
+    const hit = this.feed.live ? this.#entries.get(key) : undefined;
+    return hit && hit.expires > Date.now() ? hit.answer : undefined;
+  }
+
   /** The cached answer of `key`, or the one `build` makes (undefined: nothing to answer, not kept). */
   async get(key: string, build: () => Promise<string | undefined>): Promise<CachedAnswer | undefined> {
+    const kept = this.kept(key);
+    if (kept) return kept;
     const now = Date.now();
-    const hit = this.feed.live ? this.#entries.get(key) : undefined;
-    if (hit && hit.expires > now) return hit.answer;
     const generation = this.#generation;
     const body = await build();
     if (body === undefined) return undefined;

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CachedAnswer, ContentEncoding } from './answer-cache.js';
+import type { AnswerCache, CachedAnswer, ContentEncoding } from './answer-cache.js';
+import { notFound } from './http-error.js';
 
 /** Smaller answers are sent uncompressed: the saving would not pay for the work. */
 export const COMPRESS_FROM_BYTES = 1024;
@@ -48,4 +49,28 @@ export function sendCached(
   const encoding = chooseEncoding(request.headers['accept-encoding']);
   if (!encoding) return reply.send(answer.body);
   return reply.header('content-encoding', encoding).send(answer.encoded(encoding));
+}
+
+/**
+ * Sends the answer `cache` keeps for `key` (see sendCached), built by `build` first when none is
+ * kept; 404 when `build` finds nothing. A kept answer, nearly every call, is sent at once: the
+ * handler returns no promise, so Fastify waits for none.
+ */
+export function sendFromCache(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cache: AnswerCache,
+  key: string,
+  build: () => Promise<string | undefined>,
+  headers: { cacheControl: string; vary?: string },
+): Promise<void> | undefined {
+  const kept = cache.kept(key);
+  if (kept) {
+    sendCached(request, reply, kept, headers);
+    return undefined;
+  }
+  return cache.get(key, build).then((answer) => {
+    if (!answer) throw notFound();
+    sendCached(request, reply, answer, headers);
+  });
 }

@@ -5,8 +5,7 @@ import { legalListSchema } from '@portal/contract/legal';
 import { pricePackageListSchema } from '@portal/contract/price-package';
 import { serviceListQuerySchema, serviceListSchema, serviceSchema } from '@portal/contract/service';
 import { AnswerCache } from '../../lib/answer-cache.js';
-import { notFound } from '../../lib/http-error.js';
-import { sendCached } from '../../lib/send-cached.js';
+import { sendFromCache } from '../../lib/send-cached.js';
 import { compileSerializer } from '../../plugins/response-serializer.js';
 import { CATALOGUE_TOPIC } from './catalogue-changes.js';
 import { legalPages, pricePackages, serviceSummaries, serviceWithGallery } from './catalogue.service.js';
@@ -14,6 +13,8 @@ import { legalPages, pricePackages, serviceSummaries, serviceWithGallery } from 
 // Browsers and proxies revalidate every time with the ETag (a 304 without a body while nothing
 // changed), so an admin's change reaches the next page a visitor opens (docs/admin.md#content).
 const publicCache = { cacheControl: 'public, no-cache' };
+/** The list's order follows the request's language. */
+const listCache = { ...publicCache, vary: 'content-language, accept-language' };
 /** Backstop for catalogue edits made outside every instance's change feed (see AnswerCache). */
 const MAX_AGE_MS = 60_000;
 
@@ -38,13 +39,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: serviceListSchema },
       },
     },
-    async (request, reply) => {
+    (request, reply) => {
       const sortLanguage = request.query.orderby === 'name' ? request.language : undefined;
-      const answer = await cache.get(`services:${sortLanguage ?? ''}`, async () =>
-        writeServiceList(await serviceSummaries(app.db, sortLanguage)),
-      );
-      if (!answer) throw notFound();
-      return sendCached(request, reply, answer, { ...publicCache, vary: 'content-language, accept-language' });
+      const build = async () => writeServiceList(await serviceSummaries(app.db, sortLanguage));
+      return sendFromCache(request, reply, cache, `services:${sortLanguage ?? ''}`, build, listCache);
     },
   );
 
@@ -60,13 +58,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: serviceSchema },
       },
     },
-    async (request, reply) => {
-      const answer = await cache.get(`service:${request.params.oid}`, async () => {
+    (request, reply) => {
+      const build = async () => {
         const service = await serviceWithGallery(app.db, request.params.oid);
         return service && writeService(service);
-      });
-      if (!answer) throw notFound();
-      return sendCached(request, reply, answer, publicCache);
+      };
+      return sendFromCache(request, reply, cache, `service:${request.params.oid}`, build, publicCache);
     },
   );
 
@@ -77,10 +74,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       compress: false, // sendCached picks the answer's precompressed form
       schema: { tags: ['catalogue'], summary: 'Price packages', response: { 200: pricePackageListSchema } },
     },
-    async (request, reply) => {
-      const answer = await cache.get('price_package', async () => writePricePackages(await pricePackages(app.db)));
-      if (!answer) throw notFound();
-      return sendCached(request, reply, answer, publicCache);
+    (request, reply) => {
+      const build = async () => writePricePackages(await pricePackages(app.db));
+      return sendFromCache(request, reply, cache, 'price_package', build, publicCache);
     },
   );
 
@@ -91,10 +87,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       compress: false, // sendCached picks the answer's precompressed form
       schema: { tags: ['catalogue'], summary: 'Legal pages', response: { 200: legalListSchema } },
     },
-    async (request, reply) => {
-      const answer = await cache.get('rechtliches', async () => writeLegalPages(await legalPages(app.db)));
-      if (!answer) throw notFound();
-      return sendCached(request, reply, answer, publicCache);
+    (request, reply) => {
+      const build = async () => writeLegalPages(await legalPages(app.db));
+      return sendFromCache(request, reply, cache, 'rechtliches', build, publicCache);
     },
   );
 };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { translationListSchema, translationQuerySchema } from '@portal/contract/translation';
 import { AnswerCache } from '../../lib/answer-cache.js';
-import { sendCached } from '../../lib/send-cached.js';
+import { sendFromCache } from '../../lib/send-cached.js';
 import { compileSerializer } from '../../plugins/response-serializer.js';
 import { TRANSLATION_TOPIC } from './translation-changes.js';
 import { listTranslations } from './translation.repository.js';
@@ -28,14 +28,14 @@ export const translationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: translationListSchema },
       },
     },
-    async (request, reply) => {
+    (request, reply) => {
       const namespaces = [...new Set(request.query.namespace)].sort();
-      const answer = await cache.get(`translation:${namespaces.join(',')}`, async () => {
+      // An unknown namespace is an empty list, never a 404.
+      const build = async () => {
         const rows = await listTranslations(app.db, namespaces);
         return write(rows.map((row) => ({ key: `${row.namespace}.${row.id}`, ...row })));
-      });
-      // build never answers undefined here: an unknown namespace is an empty list.
-      return sendCached(request, reply, answer!, { cacheControl: 'public, no-cache' });
+      };
+      return sendFromCache(request, reply, cache, `translation:${namespaces.join(',')}`, build, { cacheControl: 'public, no-cache' });
     },
   );
 };
