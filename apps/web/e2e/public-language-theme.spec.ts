@@ -67,6 +67,7 @@ test.describe('theme', () => {
   });
 
   test('no flash: a stored dark theme applies before the app script runs', async ({ page }) => {
+    test.slow(); // the app's script held back, then the whole app started, on two busy cores
     await preset(page, { theme: 'dark' });
     // Hold the app back: what shows meanwhile must already be dark.
     let release: () => void = () => undefined;

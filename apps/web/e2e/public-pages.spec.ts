@@ -39,6 +39,7 @@ test.describe('price overview', () => {
 
 test.describe('legal pages', () => {
   test('each page shows its title and sanitized HTML, in both languages', async ({ page }) => {
+    test.slow(); // three pages, each switched to English and back, on two busy cores
     for (const [id, de, en] of [
       ['impressum', 'Impressum', 'Legal notice'],
       ['datenschutz', 'Datenschutzerklärung', 'Privacy policy'],
