@@ -20,6 +20,13 @@ interface Entry {
   bytes: number;
 }
 
+/** Answers are kept per person, language and URL. */
+const keyOf = (request: FastifyRequest): string | undefined =>
+  request.user ? `${request.user.id} ${request.language} ${request.url}` : undefined;
+
+/** The server's calendar and the app's clock (tests move the latter) both set default periods. */
+const daysOf = (now: Date): string => `${isoDay(new Date())} ${isoDay(now)}`;
+
 /** Bounds what a caller can make us keep (every distinct URL is an entry). */
 const MAX_BYTES = 16 * 1024 * 1024;
 
@@ -41,22 +48,23 @@ export class PersonalAnswers {
 
   constructor(private readonly clock: Clock) {}
 
-  async get(request: FastifyRequest, build: () => Promise<PersonalAnswer>): Promise<CachedAnswer> {
-    const version = request.dataVersion;
-    const person = request.user;
-    const now = this.clock.now();
-    // The server's calendar and the app's clock (tests move the latter) both set periods.
-    const days = `${isoDay(new Date())} ${isoDay(now)}`;
-    const key = person ? `${person.id} ${request.language} ${request.url}` : undefined;
+  /** The answer kept for this caller and URL, while it may still be served; else undefined. */
+  kept(request: FastifyRequest): CachedAnswer | undefined {
+    const key = keyOf(request);
     const hit = key === undefined ? undefined : this.#entries.get(key);
-    if (
-      hit &&
-      hit.version === version &&
-      hit.days === days &&
-      (hit.validUntil === undefined || now.toISOString() < hit.validUntil)
-    ) {
-      return hit.answer;
-    }
+    if (!hit || hit.version !== request.dataVersion) return undefined;
+    const now = this.clock.now();
+    if (hit.days !== daysOf(now)) return undefined;
+    return hit.validUntil === undefined || now.toISOString() < hit.validUntil ? hit.answer : undefined;
+  }
+
+  /** The kept answer, or the one `build` makes (kept for the next call under the same data). */
+  async get(request: FastifyRequest, build: () => Promise<PersonalAnswer>): Promise<CachedAnswer> {
+    const kept = this.kept(request);
+    if (kept) return kept;
+    const version = request.dataVersion;
+    const key = keyOf(request);
+    const days = daysOf(this.clock.now());
     const built = await build();
     const answer = new CachedAnswer(Buffer.from(built.body), 'quick');
     if (key !== undefined && version !== null) {
@@ -90,9 +98,27 @@ export class PersonalAnswers {
  * (as the compression plugin would; the compressed form is made once per answer). The API's
  * `Cache-Control: no-store` stays: personal data is not kept by browsers or proxies.
  */
-export function sendPersonal(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): FastifyReply {
+function sendPersonal(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): FastifyReply {
   void reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
   const encoding = answer.body.length >= COMPRESS_FROM_BYTES ? chooseEncoding(request.headers['accept-encoding']) : undefined;
   if (!encoding) return reply.send(answer.body);
   return reply.header('content-encoding', encoding).send(answer.encoded(encoding));
+}
+
+/**
+ * Sends the caller's kept answer (see sendPersonal), or the one `build` makes. A kept answer, the
+ * common case, is sent at once: the handler returns no promise, so Fastify waits for none.
+ */
+export function sendPersonalAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answers: PersonalAnswers,
+  build: () => Promise<PersonalAnswer>,
+): Promise<void> | undefined {
+  const kept = answers.kept(request);
+  if (kept) {
+    sendPersonal(request, reply, kept);
+    return undefined;
+  }
+  return answers.get(request, build).then((answer) => void sendPersonal(request, reply, answer));
 }

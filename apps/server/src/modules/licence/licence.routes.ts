@@ -4,7 +4,7 @@ import { idSchema } from '@portal/contract/common';
 import { licencePatchSchema, licenceQuerySchema, licenceSchema } from '@portal/contract/licence';
 import { projectSchema } from '@portal/contract/project';
 import { addDays, isoDay, resolvePeriod } from '../../lib/period.js';
-import { sendPersonal } from '../../lib/personal-answers.js';
+import { sendPersonalAnswer } from '../../lib/personal-answers.js';
 import { currentUser } from '../../plugins/authenticate.js';
 import { compileSerializer } from '../../plugins/response-serializer.js';
 import { requireProjectRole, showProject } from '../project/project.service.js';
@@ -36,16 +36,14 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       compress: false, // sendPersonal picks the answer's compressed form
     },
-    async (request, reply) => {
-      const answer = await app.personalAnswers.get(request, async () => {
+    (request, reply) =>
+      sendPersonalAnswer(request, reply, app.personalAnswers, async () => {
         const period = resolvePeriod(request.query, last90Days(), 731);
         const licence = await requireLicenceRole(app.db, currentUser(request), request.params.id, 'viewer');
         const shown = await showLicence(app.db, licence, period, app.clock.now());
         // The replaced key's line goes when its grace period ends.
         return { body: writeLicence(shown), validUntil: shown.previousKeyValidUntil ?? undefined };
-      });
-      return sendPersonal(request, reply, answer);
-    },
+      }),
   );
 
   app.patch(

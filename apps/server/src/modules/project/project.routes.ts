@@ -8,7 +8,7 @@ import {
   projectSchema,
 } from '@portal/contract/project';
 import { validation } from '../../lib/http-error.js';
-import { sendPersonal } from '../../lib/personal-answers.js';
+import { sendPersonalAnswer } from '../../lib/personal-answers.js';
 import { currentUser } from '../../plugins/authenticate.js';
 import { compileSerializer } from '../../plugins/response-serializer.js';
 import { requireSelf } from '../person/person.service.js';
@@ -112,13 +112,12 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       compress: false, // sendPersonal picks the answer's compressed form
     },
-    async (request, reply) => {
+    (request, reply) => {
       const user = currentUser(request);
       requireSelf(request.params.oid, user);
-      const answer = await app.personalAnswers.get(request, async () => ({
+      return sendPersonalAnswer(request, reply, app.personalAnswers, async () => ({
         body: writeProjectList(await listProjectsOfPerson(app.db, user)),
       }));
-      return sendPersonal(request, reply, answer);
     },
   );
 };
