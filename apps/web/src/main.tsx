@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './app/provider';
@@ -80,14 +80,19 @@ async function start(): Promise<void> {
     );
     return;
   }
-  hydrateRoot(
-    container,
-    <AppProvider queryClient={queryClient} i18n={i18n}>
-      <AfterHydration onHydrated={() => switchToStoredLanguage(i18n)}>
-        <RouterProvider router={router} />
-      </AfterHydration>
-    </AppProvider>,
-  );
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread until the whole page is taken over; the page is already visible, and a click
+  // meanwhile hydrates its part first (docs/performance.md#public-pages-rendered-on-the-server).
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <AppProvider queryClient={queryClient} i18n={i18n}>
+        <AfterHydration onHydrated={() => switchToStoredLanguage(i18n)}>
+          <RouterProvider router={router} />
+        </AfterHydration>
+      </AppProvider>,
+    );
+  });
 }
 
 void start();
