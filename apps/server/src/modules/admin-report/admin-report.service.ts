@@ -23,7 +23,8 @@ export interface CentsRow {
  * per report.
  */
 export function licenceCosts(
-  licence: { createdAt: string; deletedAt: string | null; pricePer1000Calls: number; monthlyFee: number; singlePayment: number },
+  licence: { createdAt: string; deletedAt: string | null },
+  price: { pricePer1000Calls: number; monthlyFee: number; singlePayment: number },
   calls: number,
   period: Period,
   months: readonly Period[],
@@ -36,9 +37,9 @@ export function licenceCosts(
   }
   return {
     calls,
-    priceApi: Math.round((calls * licence.pricePer1000Calls) / 1000),
-    monthly: licence.monthlyFee * existedMonths,
-    singlePayment: createdDay >= period.from && createdDay <= period.to ? licence.singlePayment : 0,
+    priceApi: Math.round((calls * price.pricePer1000Calls) / 1000),
+    monthly: price.monthlyFee * existedMonths,
+    singlePayment: createdDay >= period.from && createdDay <= period.to ? price.singlePayment : 0,
   };
 }
 
@@ -64,6 +65,14 @@ export const addCents = (a: CentsRow, b: CentsRow): CentsRow => ({
   monthly: a.monthly + b.monthly,
   singlePayment: a.singlePayment + b.singlePayment,
 });
+
+/** Adds `b` to `sum` (a row of the caller's own). */
+function addCentsInto(sum: CentsRow, b: CentsRow): void {
+  sum.calls += b.calls;
+  sum.priceApi += b.priceApi;
+  sum.monthly += b.monthly;
+  sum.singlePayment += b.singlePayment;
+}
 
 export const NO_CENTS: CentsRow = { calls: 0, priceApi: 0, monthly: 0, singlePayment: 0 };
 
@@ -101,10 +110,8 @@ export async function costsOfLicences(
     // A licence ends with its project: months after the project's deletion are never billed.
     const { deletedAt } = licence;
     const ended = deletedAt === null ? projectEnd : projectEnd === null || deletedAt < projectEnd ? deletedAt : projectEnd;
-    costs.set(
-      licence.id,
-      licenceCosts({ createdAt: licence.createdAt, deletedAt: ended, ...price }, usage.get(licence.id) ?? 0, period, months),
-    );
+    const lifetime = ended === deletedAt ? licence : { createdAt: licence.createdAt, deletedAt: ended };
+    costs.set(licence.id, licenceCosts(lifetime, price, usage.get(licence.id) ?? 0, period, months));
   }
   return costs;
 }
@@ -120,16 +127,20 @@ export async function buildAdminReport(db: Kysely<Database>, period: Period): Pr
   const projectDeletedAt = new Map(projects.map((p) => [p.projectId, p.projectDeletedAt]));
   const costs = await costsOfLicences(db, licences, projectDeletedAt, usage, period);
 
+  // Summed in place: tens of thousands of licences, one row object per project.
   const perProject = new Map<string, CentsRow>();
   for (const licence of licences) {
     const cents = costs.get(licence.id);
-    if (cents) perProject.set(licence.projectId, addCents(perProject.get(licence.projectId) ?? NO_CENTS, cents));
+    if (!cents) continue;
+    const sum = perProject.get(licence.projectId);
+    if (sum) addCentsInto(sum, cents);
+    else perProject.set(licence.projectId, { ...cents });
   }
 
-  let totals = NO_CENTS;
+  const totals = { ...NO_CENTS };
   const rows: AdminReportProject[] = projects.map((p) => {
     const cents = perProject.get(p.projectId) ?? NO_CENTS;
-    totals = addCents(totals, cents);
+    addCentsInto(totals, cents);
     return {
       key: p.projectId,
       id: p.projectId,
