@@ -33,9 +33,25 @@ export function dataVersion(db: Db): RawBuilder<string> {
  * Two prepared statements instead of the session statement's expression: `pragma_data_version()`
  * in a query is a table-valued function that prepares the pragma again on every run, about half
  * of this read's cost; `total_changes()` alone opens no read transaction.
+ *
+ * `data_version` (commits of other processes) is read once per turn of the event loop and shared
+ * by the calls handled in that turn: each read is a read transaction on the file, and under load
+ * dozens of calls arrive together (docs/performance.md#signed-in-answers-and-sessions). Every
+ * call still reads `total_changes()`, so this server's own writes count at once.
  */
 export function dataVersionReader(db: Db): (() => string) | undefined {
   const dataVersion = prepareDirectValue(db, 'pragma data_version');
   const changes = prepareDirectValue(db, 'select total_changes()');
-  return dataVersion && changes && (() => `${String(dataVersion())}.${String(changes())}`);
+  if (!dataVersion || !changes) return undefined;
+  let otherProcesses: string | undefined;
+  const forget = (): void => {
+    otherProcesses = undefined;
+  };
+  return () => {
+    if (otherProcesses === undefined) {
+      otherProcesses = String(dataVersion());
+      setImmediate(forget);
+    }
+    return `${otherProcesses}.${String(changes())}`;
+  };
 }
