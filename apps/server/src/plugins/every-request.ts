@@ -13,7 +13,6 @@ declare module 'fastify' {
 /** How long a client refused under pressure is asked to wait. */
 const RETRY_AFTER_SECONDS = '10';
 
-
 /**
  * @fastify/under-pressure watches the event loop; `isUnderPressure()` says when it is stuck. It
  * also adds a hook of its own to every request of the context it is registered in, which builds
@@ -21,12 +20,14 @@ const RETRY_AFTER_SECONDS = '10';
  * that has no routes, it measures the same and that hook never runs; the one hook below asks it.
  */
 async function watchPressure(app: FastifyInstance, maxEventLoopDelayMs: number): Promise<() => boolean> {
-  let isUnderPressure = (): boolean => false;
+  let isUnderPressure: (() => boolean) | undefined;
   await app.register(async (watcher) => {
     await watcher.register(underPressure, { maxEventLoopDelay: maxEventLoopDelayMs });
     isUnderPressure = () => watcher.isUnderPressure();
   });
-  return () => isUnderPressure();
+  // Set once the await above has loaded the plugin; returned as it is, not wrapped again.
+  if (!isUnderPressure) throw new Error('under-pressure was not loaded');
+  return isUnderPressure;
 }
 
 /**

@@ -29,7 +29,7 @@ const options: HelmetOptions = {
 };
 
 /** The headers helmet sets with these options: they depend on nothing in the request. */
-export function helmetHeaders(helmetOptions: HelmetOptions): Record<string, string> {
+function helmetHeaders(helmetOptions: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: string | number) => void (headers[name.toLowerCase()] = String(value)),
@@ -46,7 +46,7 @@ export function helmetHeaders(helmetOptions: HelmetOptions): Record<string, stri
  * protect nothing there; opened as a document, `default-src 'none'` lets it load nothing at all.
  * HSTS is the same rule as for the pages. See docs/security.md#headers.
  */
-export function apiHeaders(pageHeaders: Record<string, string>): Record<string, string> {
+function apiHeaders(pageHeaders: Record<string, string>): Record<string, string> {
   return {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'strict-transport-security': pageHeaders['strict-transport-security'] ?? '',
@@ -56,7 +56,11 @@ export function apiHeaders(pageHeaders: Record<string, string>): Record<string, 
   };
 }
 
-/** The hardening headers of pages and files, and of the API's own answers, worked out once. */
+/**
+ * The hardening headers of pages and files, and of the API's own answers. They depend on nothing
+ * in the request, so they are worked out once at start (helmet's Fastify plugin builds them again
+ * for every request).
+ */
 export function securityHeaders(): { pages: Record<string, string>; api: Record<string, string> } {
   const pages = helmetHeaders(options);
   return { pages, api: apiHeaders(pages) };

@@ -59,15 +59,8 @@ export const centsToAmounts = (row: CentsRow): CostAmounts => {
   };
 };
 
-export const addCents = (a: CentsRow, b: CentsRow): CentsRow => ({
-  calls: a.calls + b.calls,
-  priceApi: a.priceApi + b.priceApi,
-  monthly: a.monthly + b.monthly,
-  singlePayment: a.singlePayment + b.singlePayment,
-});
-
-/** Adds `b` to `sum` (a row of the caller's own). */
-function addCentsInto(sum: CentsRow, b: CentsRow): void {
+/** Adds `b` to `sum` in place (a row of the caller's own, never NO_CENTS itself). */
+export function addCentsInto(sum: CentsRow, b: CentsRow): void {
   sum.calls += b.calls;
   sum.priceApi += b.priceApi;
   sum.monthly += b.monthly;

@@ -8,7 +8,7 @@ import { daysOf, type Period } from '../../lib/period.js';
 import { nowIso } from '../../lib/time.js';
 import {
   NO_CENTS,
-  addCents,
+  addCentsInto,
   centsToAmounts,
   costsOfLicences,
   type CentsRow,
@@ -118,12 +118,12 @@ export async function projectCosts(db: Kysely<Database>, projectId: string, peri
   );
   // The caller's project is live (checked), so it existed throughout.
   const costs = await costsOfLicences(db, licences, new Map([[projectId, null]]), usage, period);
-  let totals: CentsRow = NO_CENTS;
+  const totals: CentsRow = { ...NO_CENTS };
   const rows = [];
   for (const licence of licences) {
     const cents = costs.get(licence.id);
     if (!cents) continue;
-    totals = addCents(totals, cents);
+    addCentsInto(totals, cents);
     rows.push({
       key: licence.id,
       id: licence.id,
