@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatAmount, formatCalls, formatPrice } from './numbers';
 
@@ -42,5 +43,40 @@ describe('formatCalls', () => {
     expect(formatCalls(14321)).toBe('14.321');
     expect(formatCalls(-1234)).toBe('-1.234');
     expect(formatCalls('2.5')).toBe('3');
+  });
+});
+
+// The screens' formats are en-US's and de-DE's; written by hand for speed (see numbers.ts), they
+// must say exactly what Intl.NumberFormat says, for any value up to a trillion.
+describe('the same text as Intl.NumberFormat', () => {
+  const amountFormat = new Intl.NumberFormat('en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    signDisplay: 'negative',
+  });
+  const callsFormat = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0, signDisplay: 'negative' });
+  const values = fc.oneof(
+    fc.double({ min: -1e12, max: 1e12, noNaN: true }),
+    fc.integer({ min: -1e9, max: 1e9 }).map((cents) => cents / 100),
+  );
+
+  it('for amounts', () => {
+    fc.assert(
+      fc.property(values, (value) => {
+        const cents = Math.round(Number((Math.abs(value) * 100).toPrecision(15)));
+        expect(formatAmount(value)).toBe(amountFormat.format((Math.sign(value) * cents) / 100));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('for calls', () => {
+    fc.assert(
+      fc.property(values, (value) => {
+        expect(formatCalls(value)).toBe(callsFormat.format(Math.round(value)));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(formatCalls(2 ** 53)).toBe('9.007.199.254.740.992');
   });
 });
