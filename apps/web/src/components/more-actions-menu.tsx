@@ -10,12 +10,15 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from '@/compon
 export function MoreActionsMenu({
   label,
   buttonRef,
+  contentClassName,
   children,
 }: {
   /** Accessible name of the button (translated by the caller). */
   label: string;
   /** For giving focus back to the button when a dialog opened from the menu closes. */
   buttonRef?: Ref<HTMLButtonElement>;
+  /** E.g. a minimum width for items with a second line. */
+  contentClassName?: string;
   children: ReactNode;
 }) {
   return (
@@ -25,7 +28,7 @@ export function MoreActionsMenu({
           <MoreHorizontal aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent>{children}</DropdownMenuContent>
+      <DropdownMenuContent className={contentClassName}>{children}</DropdownMenuContent>
     </DropdownMenu>
   );
 }

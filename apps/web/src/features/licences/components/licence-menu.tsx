@@ -1,16 +1,13 @@
 import type { Licence } from '@portal/contract/licence';
-import { KeyRound, MoreHorizontal, Trash2 } from 'lucide-react';
+import { KeyRound, Trash2 } from 'lucide-react';
 import type { Ref } from 'react';
 import { useTranslation } from '@/hooks/use-translation';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
+import { MoreActionsMenu } from '@/components/more-actions-menu';
 import {
-  DropdownMenu,
-  DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuSeparator,
   DropdownMenuSwitchItem,
-  DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { useSetLicenceOnline } from '../api/set-licence-online';
 
@@ -44,38 +41,31 @@ export function LicenceMenu({
   };
 
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
-        <Button ref={buttonRef} variant="outline" size="icon" aria-label={t('menu')}>
-          <MoreHorizontal aria-hidden="true" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent className="min-w-56">
-        <DropdownMenuSwitchItem
-          checked={licence.online}
-          disabled={setOnline.isPending}
-          onCheckedChange={(checked) => void toggle(checked)}
-        >
-          <span className="flex flex-col">
-            <span>{t('online')}</span>
-            <span className="text-xs text-muted-foreground">
-              {licence.online ? t('onlineOn') : t('onlineOff')}
-            </span>
+    <MoreActionsMenu label={t('menu')} buttonRef={buttonRef} contentClassName="min-w-56">
+      <DropdownMenuSwitchItem
+        checked={licence.online}
+        disabled={setOnline.isPending}
+        onCheckedChange={(checked) => void toggle(checked)}
+      >
+        <span className="flex flex-col">
+          <span>{t('online')}</span>
+          <span className="text-xs text-muted-foreground">
+            {licence.online ? t('onlineOn') : t('onlineOff')}
           </span>
-        </DropdownMenuSwitchItem>
-        <DropdownMenuItem onSelect={onRotateKey}>
-          <KeyRound aria-hidden="true" />
-          {t('rotateKey')}
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem
-          className="text-red-700 data-[highlighted]:text-red-800 dark:text-red-400 dark:data-[highlighted]:text-red-300"
-          onSelect={onRemove}
-        >
-          <Trash2 aria-hidden="true" />
-          {t('remove')}
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+        </span>
+      </DropdownMenuSwitchItem>
+      <DropdownMenuItem onSelect={onRotateKey}>
+        <KeyRound aria-hidden="true" />
+        {t('rotateKey')}
+      </DropdownMenuItem>
+      <DropdownMenuSeparator />
+      <DropdownMenuItem
+        className="text-red-700 data-[highlighted]:text-red-800 dark:text-red-400 dark:data-[highlighted]:text-red-300"
+        onSelect={onRemove}
+      >
+        <Trash2 aria-hidden="true" />
+        {t('remove')}
+      </DropdownMenuItem>
+    </MoreActionsMenu>
   );
 }
