@@ -4,8 +4,8 @@ import type { Database } from '../../db/database.js';
 import { centsToEuros } from '../../lib/money.js';
 import { monthOf, monthsTouching, type Period } from '../../lib/period.js';
 import { displayName } from '../person/person.mapper.js';
-import { sumUsageOfLicencesExisting } from '../usage/usage.repository.js';
-import { listLicencesExisting, listProjectsExisting, listServicePrices } from './admin-report.repository.js';
+import { licencesExistingWithCalls } from '../usage/usage.repository.js';
+import { listProjectsExisting, listServicePrices } from './admin-report.repository.js';
 
 export interface CentsRow {
   calls: number;
@@ -14,33 +14,40 @@ export interface CentsRow {
   singlePayment: number;
 }
 
+/** The calendar months touching the period (first and last day): the cost model's months. */
+export const monthsOfPeriod = (period: Period): Period[] =>
+  monthsTouching(period).map((month) => monthOf(`${month}-01`));
+
 /**
- * The cost model (docs/domain.md#cost-model), in integer cents:
- * price_api = Σ round(calls × pricePer1000Calls / 1000) per licence;
+ * The cost model (docs/domain.md#cost-model) for one licence, added to `sum` in integer cents:
+ * price_api = round(calls × pricePer1000Calls / 1000);
  * monthly = monthlyFee for each calendar month touching the period in which the licence existed;
- * single_payment = singlePayment of licences created inside the period.
- * `months` are the calendar months touching the period (first and last day), worked out once
+ * single_payment = singlePayment if the licence was created inside the period.
+ * A licence ends with its project (`projectEnd`, null while the project is live): months after
+ * the project's deletion are never billed. `months` is monthsOfPeriod(period), worked out once
  * per report.
  */
-export function licenceCosts(
+export function addLicenceCosts(
+  sum: CentsRow,
   licence: { createdAt: string; deletedAt: string | null },
+  projectEnd: string | null,
   price: { pricePer1000Calls: number; monthlyFee: number; singlePayment: number },
   calls: number,
   period: Period,
   months: readonly Period[],
-): CentsRow {
-  const createdDay = licence.createdAt.slice(0, 10);
-  const deletedDay = licence.deletedAt?.slice(0, 10);
+): void {
+  const { createdAt, deletedAt } = licence;
+  const ended = deletedAt === null ? projectEnd : projectEnd === null || deletedAt < projectEnd ? deletedAt : projectEnd;
+  const createdDay = createdAt.slice(0, 10);
+  const endedDay = ended?.slice(0, 10);
   let existedMonths = 0;
   for (const { from, to } of months) {
-    if (createdDay <= to && (deletedDay === undefined || deletedDay >= from)) existedMonths += 1;
+    if (createdDay <= to && (endedDay === undefined || endedDay >= from)) existedMonths += 1;
   }
-  return {
-    calls,
-    priceApi: Math.round((calls * price.pricePer1000Calls) / 1000),
-    monthly: price.monthlyFee * existedMonths,
-    singlePayment: createdDay >= period.from && createdDay <= period.to ? price.singlePayment : 0,
-  };
+  sum.calls += calls;
+  sum.priceApi += Math.round((calls * price.pricePer1000Calls) / 1000);
+  sum.monthly += price.monthlyFee * existedMonths;
+  if (createdDay >= period.from && createdDay <= period.to) sum.singlePayment += price.singlePayment;
 }
 
 // Project names sort in German collation, ties by id as before; one collator for all rows.
@@ -92,7 +99,7 @@ export async function costsOfLicences(
   period: Period,
 ): Promise<Map<string, CentsRow>> {
   const prices = await listServicePrices(db);
-  const months = monthsTouching(period).map((month) => monthOf(`${month}-01`));
+  const months = monthsOfPeriod(period);
   const priceOf = new Map(prices.map((s) => [s.id, s]));
   const costs = new Map<string, CentsRow>();
   for (const licence of licences) {
@@ -100,11 +107,9 @@ export async function costsOfLicences(
     const price = priceOf.get(licence.serviceId);
     // Billable only while its project existed within the period too.
     if (projectEnd === undefined || !price) continue;
-    // A licence ends with its project: months after the project's deletion are never billed.
-    const { deletedAt } = licence;
-    const ended = deletedAt === null ? projectEnd : projectEnd === null || deletedAt < projectEnd ? deletedAt : projectEnd;
-    const lifetime = ended === deletedAt ? licence : { createdAt: licence.createdAt, deletedAt: ended };
-    costs.set(licence.id, licenceCosts(lifetime, price, usage.get(licence.id) ?? 0, period, months));
+    const cents = { ...NO_CENTS };
+    addLicenceCosts(cents, licence, projectEnd, price, usage.get(licence.id) ?? 0, period, months);
+    costs.set(licence.id, cents);
   }
   return costs;
 }
@@ -112,27 +117,29 @@ export async function costsOfLicences(
 export async function buildAdminReport(db: Kysely<Database>, period: Period): Promise<AdminReport> {
   const fromTs = `${period.from}T00:00:00.000Z`;
   const toTs = `${period.to}T23:59:59.999Z`;
-  const [licences, projects] = await Promise.all([
-    listLicencesExisting(db, fromTs, toTs),
+  // On PostgreSQL the three run at once, on connections of the pool.
+  const [projects, licences, prices] = await Promise.all([
     listProjectsExisting(db, fromTs, toTs),
+    licencesExistingWithCalls(db, period),
+    listServicePrices(db),
   ]);
-  const usage = await sumUsageOfLicencesExisting(db, period);
-  const projectDeletedAt = new Map(projects.map((p) => [p.projectId, p.projectDeletedAt]));
-  const costs = await costsOfLicences(db, licences, projectDeletedAt, usage, period);
+  const months = monthsOfPeriod(period);
+  const priceOf = new Map(prices.map((s) => [s.id, s]));
 
-  // Summed in place: tens of thousands of licences, one row object per project.
-  const perProject = new Map<string, CentsRow>();
+  // One running sum per project; tens of thousands of licences are added into it in place.
+  const sums = new Map<string, { end: string | null; cents: CentsRow }>();
+  for (const p of projects) sums.set(p.projectId, { end: p.projectDeletedAt, cents: { ...NO_CENTS } });
   for (const licence of licences) {
-    const cents = costs.get(licence.id);
-    if (!cents) continue;
-    const sum = perProject.get(licence.projectId);
-    if (sum) addCentsInto(sum, cents);
-    else perProject.set(licence.projectId, { ...cents });
+    const project = sums.get(licence.projectId);
+    const price = priceOf.get(licence.serviceId);
+    // Billable only while its project existed within the period too.
+    if (!project || !price) continue;
+    addLicenceCosts(project.cents, licence, project.end, price, licence.calls, period, months);
   }
 
   const totals = { ...NO_CENTS };
   const rows: AdminReportProject[] = projects.map((p) => {
-    const cents = perProject.get(p.projectId) ?? NO_CENTS;
+    const cents = sums.get(p.projectId)?.cents ?? NO_CENTS;
     addCentsInto(totals, cents);
     return {
       key: p.projectId,

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import { splitAtMonths, type Period } from '../../lib/period.js';
@@ -5,34 +6,89 @@ import { splitAtMonths, type Period } from '../../lib/period.js';
 // Sums over whole calendar months are read from usage_monthly (kept from usage_daily by triggers,
 // see migration 0004), the days outside whole months from usage_daily.
 
-// Every licence that existed within the period, each summed through its own key range (a seek
-// per licence, rows read in key order, no sorting of millions of rows).
-const existingLicences = (db: Db, fromTs: string, toTs: string) =>
-  db
-    .selectFrom('serviceLicence')
-    .where('serviceLicence.createdAt', '<=', toTs)
-    .where((eb) => eb.or([eb('serviceLicence.deletedAt', 'is', null), eb('serviceLicence.deletedAt', '>=', fromTs)]));
+/** A licence (deleted ones too) with its calls within a period, as the admin report bills it. */
+export interface LicenceWithCalls {
+  id: string;
+  projectId: string;
+  serviceId: string;
+  createdAt: string;
+  deletedAt: string | null;
+  calls: number;
+}
 
-const dailySumsOfExisting = preparedQuery((db: Db, fromTs: string, toTs: string, from: string, to: string) =>
-  existingLicences(db, fromTs, toTs)
-    .innerJoin('usageDaily', (join) =>
-      join.onRef('usageDaily.licenceId', '=', 'serviceLicence.id').on('usageDaily.day', '>=', from).on('usageDaily.day', '<=', to),
-    )
-    .select(['serviceLicence.id as licenceId', (eb) => eb.fn.sum<number>('usageDaily.count').as('total')])
-    .groupBy('serviceLicence.id'),
-);
+/** Which parts a period's sum reads: whole months or not, and 0 to 2 ranges of days. */
+type SplitShape = `${'months' | 'no-months'}:${number}`;
 
-const monthlySumsOfExisting = preparedQuery((db: Db, fromTs: string, toTs: string, from: string, to: string) =>
-  existingLicences(db, fromTs, toTs)
-    .innerJoin('usageMonthly', (join) =>
-      join
-        .onRef('usageMonthly.licenceId', '=', 'serviceLicence.id')
-        .on('usageMonthly.month', '>=', from)
-        .on('usageMonthly.month', '<=', to),
-    )
-    .select(['serviceLicence.id as licenceId', (eb) => eb.fn.sum<number>('usageMonthly.count').as('total')])
-    .groupBy('serviceLicence.id'),
-);
+/**
+ * Every licence that existed within the period with its calls in one query: for each licence, a
+ * seek into usage_monthly for the whole months and into usage_daily for each range of days
+ * outside them (no sorting of millions of rows, no second list of sums to match up). `bounds`
+ * are the ranges' first and last keys in order; the shape decides which tables they belong to.
+ */
+function licencesWithCallsQuery(shape: SplitShape) {
+  const [months, dayRanges] = [shape.startsWith('months'), Number(shape.split(':')[1])];
+  return preparedQuery((db: Db, fromTs: string, toTs: string, bounds: readonly string[]) =>
+    db
+      .selectFrom('serviceLicence')
+      .where('serviceLicence.createdAt', '<=', toTs)
+      .where((eb) => eb.or([eb('serviceLicence.deletedAt', 'is', null), eb('serviceLicence.deletedAt', '>=', fromTs)]))
+      .select((eb) => {
+        const sums = [];
+        let next = 0;
+        const range = () => [bounds[next++] ?? '', bounds[next++] ?? ''] as const;
+        if (months) {
+          const [from, to] = range();
+          sums.push(
+            eb
+              .selectFrom('usageMonthly')
+              .select((sub) => sub.fn.sum<number>('usageMonthly.count').as('n'))
+              .whereRef('usageMonthly.licenceId', '=', 'serviceLicence.id')
+              .where('usageMonthly.month', '>=', from)
+              .where('usageMonthly.month', '<=', to),
+          );
+        }
+        for (let i = 0; i < dayRanges; i++) {
+          const [from, to] = range();
+          sums.push(
+            eb
+              .selectFrom('usageDaily')
+              .select((sub) => sub.fn.sum<number>('usageDaily.count').as('n'))
+              .whereRef('usageDaily.licenceId', '=', 'serviceLicence.id')
+              .where('usageDaily.day', '>=', from)
+              .where('usageDaily.day', '<=', to),
+          );
+        }
+        const parts = sums.map((sum) => eb.fn.coalesce(sum, eb.lit(0)));
+        const calls = parts.length === 0 ? sql<number>`0` : sql<number>`${sql.join(parts, sql` + `)}`;
+        return [
+          'serviceLicence.id',
+          'serviceLicence.projectId',
+          'serviceLicence.serviceId',
+          'serviceLicence.createdAt',
+          'serviceLicence.deletedAt',
+          calls.as('calls'),
+        ];
+      }),
+  );
+}
+
+const licencesWithCallsByShape = new Map<SplitShape, ReturnType<typeof licencesWithCallsQuery>>();
+
+/**
+ * Every licence that existed at some time within the period (the admin report; deleted licences
+ * included) with its calls within the period (0 without usage).
+ */
+export async function licencesExistingWithCalls(db: Db, period: Period): Promise<LicenceWithCalls[]> {
+  const { months, days } = splitAtMonths(period);
+  const shape: SplitShape = `${months ? 'months' : 'no-months'}:${days.length}`;
+  let query = licencesWithCallsByShape.get(shape);
+  if (!query) licencesWithCallsByShape.set(shape, (query = licencesWithCallsQuery(shape)));
+  const bounds = [...(months ? [months.from, months.to] : []), ...days.flatMap((d) => [d.from, d.to])];
+  const rows = await query(db, `${period.from}T00:00:00.000Z`, `${period.to}T23:59:59.999Z`, bounds);
+  // PostgreSQL answers sums of bigint as numeric text.
+  for (const row of rows) row.calls = Number(row.calls);
+  return rows;
+}
 
 type Sums = Array<{ licenceId: string; total: number }>;
 
@@ -42,20 +98,6 @@ function addUp(parts: Sums[]): Map<string, number> {
     for (const r of rows) totals.set(r.licenceId, (totals.get(r.licenceId) ?? 0) + Number(r.total));
   }
   return totals;
-}
-
-/**
- * Σ usage within the period of every licence that existed at some time within it (the admin
- * report; deleted licences included). Licences without usage are left out.
- */
-export async function sumUsageOfLicencesExisting(db: Db, period: Period) {
-  const fromTs = `${period.from}T00:00:00.000Z`;
-  const toTs = `${period.to}T23:59:59.999Z`;
-  const { months, days } = splitAtMonths(period);
-  const parts: Sums[] = [];
-  if (months) parts.push(await monthlySumsOfExisting(db, fromTs, toTs, months.from, months.to));
-  for (const range of days) parts.push(await dailySumsOfExisting(db, fromTs, toTs, range.from, range.to));
-  return addUp(parts);
 }
 
 /** Σ usage within the period of the given licences (deleted or not); licences without usage are left out. */
