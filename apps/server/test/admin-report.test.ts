@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
+import { adminReportProjectSchema, adminReportSchema, costAmountsSchema } from '@portal/contract/admin-report';
 import type { Database } from '../src/db/database.js';
 import { currentMonth } from '../src/lib/period.js';
 import { bearer, buildTestApp, createPerson, createService, login, type TestContext } from './helper.js';
@@ -85,6 +86,15 @@ describe('admin usage and cost report', () => {
     // P2: 1003 calls × 3.33 €/1000 = 3.33999 → 3.34; existed in January only: 10.00 monthly.
     expect(body.projects[1]).toMatchObject({ owner: 'Bob Berg', deleted: true, calls: 1003, price_api: 3.34, monthly: 10, single_payment: 0, price_gesamt: 13.34 });
     expect(body.totals).toEqual({ calls: 5010, price_api: 8.35, monthly: 59, single_payment: 99, price_gesamt: 166.35 });
+  });
+
+  it('writes exactly the properties the contract names, nothing more', async () => {
+    const body = (await report('?from=2026-01-15&to=2026-02-20')).json<Record<string, unknown>>();
+    const keys = (schema: { shape: object }) => Object.keys(schema.shape).sort();
+    expect(Object.keys(body).sort()).toEqual(keys(adminReportSchema));
+    expect(Object.keys(body.totals as object).sort()).toEqual(keys(costAmountsSchema));
+    for (const row of body.projects as object[]) expect(Object.keys(row).sort()).toEqual(keys(adminReportProjectSchema));
+    expect(adminReportSchema.safeParse(body).success).toBe(true);
   });
 
   it('charges a monthly fee once per touched month, also for a one-day period', async () => {

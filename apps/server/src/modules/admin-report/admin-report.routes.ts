@@ -16,6 +16,11 @@ export const adminReportRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: adminReportQuerySchema,
         response: { 200: adminReportSchema },
       },
+      // Written by JSON.stringify instead of the serializer compiled from the schema: the report
+      // is built field by field from the contract's types (admin-report.service.ts; a test checks
+      // its keys against the schema), and for 10,000 rows the native writer is about three times
+      // faster and leaves far less garbage (docs/performance.md, "The admin report").
+      serializerCompiler: () => JSON.stringify,
     },
     async (request, reply) => {
       const period = resolvePeriod(request.query, currentMonth());
