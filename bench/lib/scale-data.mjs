@@ -178,6 +178,8 @@ export async function postgresData(url) {
         [JSON.stringify(licences)],
       );
       await client.query('commit');
+      // What autovacuum does soon after such a load: the planner's statistics of these tables.
+      await client.query('analyze person, project, service_licence');
     },
     async growUsage(toRows) {
       // Bulk load without the roll-up triggers (a superuser's replica mode), then the months are

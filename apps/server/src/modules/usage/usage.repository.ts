@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { PostgresAdapter, sql, type Expression } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import { splitAtMonths, type Period } from '../../lib/period.js';
@@ -20,31 +20,52 @@ export interface LicenceWithCalls {
 type SplitShape = `${'months' | 'no-months'}:${number}`;
 
 /**
- * Every licence that existed within the period with its calls in one query: for each licence, a
- * seek into usage_monthly for the whole months and into usage_daily for each range of days
- * outside them (no sorting of millions of rows, no second list of sums to match up). `bounds`
- * are the ranges' first and last keys in order; the shape decides which tables they belong to.
+ * Every licence that existed within the period with its calls in one query: a sum per licence of
+ * its whole months in usage_monthly and of each range of days outside them in usage_daily (whose
+ * key leads with the licence; there is no day index to filter on). `bounds` are the ranges'
+ * first and last keys in order; the shape decides which tables they belong to.
+ *
+ * How the months are summed differs by dialect, measured at 30,000 licences and 10 million
+ * usage rows: SQLite seeks into the roll-up's key per licence (a month 70 ms, twelve 100 ms;
+ * summing first and joining took 90 and 130), PostgreSQL sums the roll-up per licence first and
+ * hashes it against the licences (70 and 180 ms; a seek per licence took 125 and 360).
  */
 function licencesWithCallsQuery(shape: SplitShape) {
   const [months, dayRanges] = [shape.startsWith('months'), Number(shape.split(':')[1])];
-  return preparedQuery((db: Db, fromTs: string, toTs: string, bounds: readonly string[]) =>
-    db
+  return preparedQuery((db: Db, fromTs: string, toTs: string, bounds: readonly string[]) => {
+    let next = 0;
+    const range = () => [bounds[next++] ?? '', bounds[next++] ?? ''] as const;
+    const monthRange = months ? range() : undefined;
+    const joinMonths = monthRange !== undefined && db.getExecutor().adapter instanceof PostgresAdapter;
+    return db
       .selectFrom('serviceLicence')
+      .$if(joinMonths, (qb) =>
+        qb.leftJoin(
+          (eb) =>
+            eb
+              .selectFrom('usageMonthly')
+              .select(['usageMonthly.licenceId', (sub) => sub.fn.sum<number>('usageMonthly.count').as('n')])
+              .where('usageMonthly.month', '>=', monthRange?.[0] ?? '')
+              .where('usageMonthly.month', '<=', monthRange?.[1] ?? '')
+              .groupBy('usageMonthly.licenceId')
+              .as('monthSums'),
+          (join) => join.onRef('monthSums.licenceId', '=', 'serviceLicence.id'),
+        ),
+      )
       .where('serviceLicence.createdAt', '<=', toTs)
       .where((eb) => eb.or([eb('serviceLicence.deletedAt', 'is', null), eb('serviceLicence.deletedAt', '>=', fromTs)]))
       .select((eb) => {
-        const sums = [];
-        let next = 0;
-        const range = () => [bounds[next++] ?? '', bounds[next++] ?? ''] as const;
-        if (months) {
-          const [from, to] = range();
+        const sums: Expression<number>[] = [];
+        if (joinMonths) sums.push(sql<number>`${sql.ref('monthSums.n')}`);
+        else if (monthRange) {
           sums.push(
             eb
               .selectFrom('usageMonthly')
               .select((sub) => sub.fn.sum<number>('usageMonthly.count').as('n'))
               .whereRef('usageMonthly.licenceId', '=', 'serviceLicence.id')
-              .where('usageMonthly.month', '>=', from)
-              .where('usageMonthly.month', '<=', to),
+              .where('usageMonthly.month', '>=', monthRange[0])
+              .where('usageMonthly.month', '<=', monthRange[1])
+              .$asScalar(),
           );
         }
         for (let i = 0; i < dayRanges; i++) {
@@ -55,7 +76,8 @@ function licencesWithCallsQuery(shape: SplitShape) {
               .select((sub) => sub.fn.sum<number>('usageDaily.count').as('n'))
               .whereRef('usageDaily.licenceId', '=', 'serviceLicence.id')
               .where('usageDaily.day', '>=', from)
-              .where('usageDaily.day', '<=', to),
+              .where('usageDaily.day', '<=', to)
+              .$asScalar(),
           );
         }
         const parts = sums.map((sum) => eb.fn.coalesce(sum, eb.lit(0)));
@@ -68,8 +90,8 @@ function licencesWithCallsQuery(shape: SplitShape) {
           'serviceLicence.deletedAt',
           calls.as('calls'),
         ];
-      }),
-  );
+      });
+  });
 }
 
 const licencesWithCallsByShape = new Map<SplitShape, ReturnType<typeof licencesWithCallsQuery>>();
