@@ -51,6 +51,7 @@ describe('migrations and demo seed', () => {
       '0007-audit-log',
       '0008-service-admin',
       '0009-admin-content',
+      '0010-usage-rollup-per-statement',
     ]);
     expect(await migrateToLatest(database.db, database.schema)).toEqual([]);
     for (const table of TABLES) expect(await countRows(database.db, table)).toBe(0);

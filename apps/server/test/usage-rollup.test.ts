@@ -5,6 +5,7 @@ import * as initialSchema from '../src/db/migrations/0001-initial-schema.js';
 import * as operators from '../src/db/migrations/0002-operators.js';
 import * as accounts from '../src/db/migrations/0003-accounts.js';
 import * as usageRollup from '../src/db/migrations/0004-usage-rollup.js';
+import * as usageRollupPerStatement from '../src/db/migrations/0010-usage-rollup-per-statement.js';
 import { addDays, dayCount, isoDay, monthOf } from '../src/lib/period.js';
 import { licencesExistingWithCalls } from '../src/modules/usage/usage.repository.js';
 import {
@@ -104,6 +105,26 @@ describe('monthly usage roll-up', () => {
     expect(sums.get(b.id)).toBe(9);
   });
 
+  it('follows writes other than the ingest: updates of many rows, a day moved to another month or licence, deletes', async () => {
+    const [a, b] = licences;
+    const start = addDays(monthOf(isoDay(new Date())).from, 62);
+    const days = [0, 1, 2, 40].map((n) => addDays(start, n));
+    await ingest(days.flatMap((day, i) => [a!, b!].map((l) => ({ licenceKey: l.key, day, count: 10 + i }))));
+    expect(await disagreements()).toEqual([]);
+    // One statement changing many rows at once, some of them to the count they already have.
+    await ctx.db.updateTable('usageDaily').set((eb) => ({ count: eb('count', '*', 2) })).where('day', 'in', days.slice(0, 2)).execute();
+    await ctx.db.updateTable('usageDaily').set({ count: 12 }).where('day', '=', days[2]!).execute();
+    expect(await disagreements()).toEqual([]);
+    // A day moved into the next month, and another licence's row moved to licence a.
+    await ctx.db.updateTable('usageDaily').set({ day: addDays(days[3]!, 31) }).where('licenceId', '=', a!.id).where('day', '=', days[3]!).execute();
+    await ctx.db.updateTable('usageDaily').set({ licenceId: a!.id }).where('licenceId', '=', b!.id).where('day', '=', days[3]!).execute();
+    expect(await disagreements()).toEqual([]);
+    await ctx.db.deleteFrom('usageDaily').where('day', '>=', start).where('licenceId', '=', b!.id).execute();
+    expect(await disagreements()).toEqual([]);
+    await ctx.db.deleteFrom('usageDaily').where('day', '>=', start).execute();
+    expect(await disagreements()).toEqual([]);
+  });
+
   it('keeps usage of a removed licence in its months', async () => {
     const c = licences[2]!;
     const today = isoDay(new Date());
@@ -185,6 +206,17 @@ describe('the roll-up migration on a database with usage', () => {
       await database.db.updateTable('usageDaily').set({ count: 10 }).where('day', '=', '2026-02-01').execute();
       const february = await database.db.selectFrom('usageMonthly').select('count').where('month', '=', '2026-02').executeTakeFirstOrThrow();
       expect(Number(february.count)).toBe(10);
+
+      // The statement-level triggers that replace them on PostgreSQL (a no-op on SQLite), and back.
+      const monthCounts = async () =>
+        (await database.db.selectFrom('usageMonthly').select(['month', 'count']).orderBy('month').execute()).map((r) => [r.month, Number(r.count)]);
+      await usageRollupPerStatement.up(database.db);
+      await database.db.updateTable('usageDaily').set({ count: 20 }).where('day', '=', '2026-02-01').execute();
+      await database.db.deleteFrom('usageDaily').where('day', '=', '2026-01-30').execute();
+      expect(await monthCounts()).toEqual([['2026-01', 4], ['2026-02', 20]]);
+      await usageRollupPerStatement.down(database.db);
+      await database.db.insertInto('usageDaily').values({ licenceId: 'lic1', day: '2026-02-02', count: 1 }).execute();
+      expect(await monthCounts()).toEqual([['2026-01', 4], ['2026-02', 21]]);
     } finally {
       await database.destroy();
     }

@@ -68,6 +68,11 @@ async function upPostgres(db: Kysely<any>): Promise<void> {
     )`.execute(db);
   await fillMonthly(db);
 
+  await createRowTriggersPostgres(db);
+}
+
+/** The roll-up's row-level triggers on PostgreSQL (0010 replaces them by statement-level ones). */
+export async function createRowTriggersPostgres(db: Kysely<any>): Promise<void> {
   await sql`
     create function usage_daily_rollup() returns trigger language plpgsql as $$
     begin
