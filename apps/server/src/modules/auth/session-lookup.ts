@@ -31,7 +31,7 @@ export class SessionLookup {
     const tokenHash = sha256Hex(token);
     const known = this.#readVersion ? this.#byTokenHash.get(tokenHash) : undefined;
     if (!known || known.session.dataVersion !== this.#readVersion?.()) return { tokenHash, session: undefined };
-    if (sessionExpired(known.lastSeenMs, known.absoluteExpiresAt, now) || needsTouch(known.lastSeenMs, now)) {
+    if (sessionExpired(known.lastSeenMs, known.absoluteExpiresMs, now) || needsTouch(known.lastSeenMs, now)) {
       return { tokenHash, session: undefined };
     }
     return { tokenHash, session: known.session };

@@ -54,7 +54,8 @@ export interface LookedUpSession {
   session: AuthenticatedSession;
   /** When the session was last marked as seen (ms). */
   lastSeenMs: number;
-  absoluteExpiresAt: string;
+  /** When the session ends whatever its use (ms). */
+  absoluteExpiresMs: number;
 }
 
 /** resolveSession by the token's hash, with the session's times. */
@@ -66,7 +67,8 @@ export async function lookUpSession(
   const found = await findSessionWithPerson(db, tokenHash);
   if (!found) return undefined;
   let lastSeenMs = Date.parse(found.lastSeenAt);
-  if (sessionExpired(lastSeenMs, found.absoluteExpiresAt, now)) {
+  const absoluteExpiresMs = Date.parse(found.absoluteExpiresAt);
+  if (sessionExpired(lastSeenMs, absoluteExpiresMs, now)) {
     await deleteSession(db, found.sessionId);
     return undefined;
   }
@@ -77,12 +79,13 @@ export async function lookUpSession(
   return {
     session: { sessionId: found.sessionId, person: found.person, dataVersion: found.dataVersion },
     lastSeenMs,
-    absoluteExpiresAt: found.absoluteExpiresAt,
+    absoluteExpiresMs,
   };
 }
 
-export const sessionExpired = (lastSeenMs: number, absoluteExpiresAt: string, now: Date): boolean =>
-  now.getTime() - lastSeenMs > SESSION_IDLE_MS || now.toISOString() > absoluteExpiresAt;
+// Times as numbers: this runs on every signed-in call.
+export const sessionExpired = (lastSeenMs: number, absoluteExpiresMs: number, now: Date): boolean =>
+  now.getTime() - lastSeenMs > SESSION_IDLE_MS || now.getTime() > absoluteExpiresMs;
 
 export const needsTouch = (lastSeenMs: number, now: Date): boolean => now.getTime() - lastSeenMs > TOUCH_INTERVAL_MS;
 
