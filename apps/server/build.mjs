@@ -15,7 +15,6 @@ await build({
   format: 'esm',
   target: 'node20',
   sourcemap: true,
-  keepNames: true,
   logLevel: 'warning',
   plugins: [
     {
