@@ -15,7 +15,7 @@ export interface CentsRow {
 }
 
 /** The calendar months touching the period (first and last day): the cost model's months. */
-export const monthsOfPeriod = (period: Period): Period[] =>
+const monthsOfPeriod = (period: Period): Period[] =>
   monthsTouching(period).map((month) => monthOf(`${month}-01`));
 
 /**
@@ -27,7 +27,7 @@ export const monthsOfPeriod = (period: Period): Period[] =>
  * the project's deletion are never billed. `months` is monthsOfPeriod(period), worked out once
  * per report.
  */
-export function addLicenceCosts(
+function addLicenceCosts(
   sum: CentsRow,
   licence: { createdAt: string; deletedAt: string | null },
   projectEnd: string | null,
@@ -86,8 +86,8 @@ export interface BillableLicence {
 }
 
 /**
- * The cost model for each licence of a period: the admin report's rows and a customer's project
- * costs both come from here. `projectDeletedAt` holds every project that existed within the
+ * The cost model for each licence of a period, one row per licence (a customer's project costs;
+ * the admin report adds the same into its projects' sums). `projectDeletedAt` holds every project that existed within the
  * period (null while live); a licence of any other project, or of an unknown service, is not
  * billed. `usage` is each licence's calls within the period.
  */
