@@ -125,6 +125,36 @@ describe('monthly usage roll-up', () => {
     expect(await disagreements()).toEqual([]);
   });
 
+  it('takes batches at once that update some months and add to others without a deadlock', async () => {
+    // Two batches with opposite roles: one changes the counts of the even licences' day and adds a
+    // new day to the odd ones (in the same month, or one that has no row yet), the other the
+    // reverse, each sent twice. Locks taken per kind of row (changed, then new) instead of in one
+    // key order would wait for each other in a cycle.
+    const { projectId } = await ctx.db.selectFrom('serviceLicence').select('projectId').where('id', '=', licences[0]!.id).executeTakeFirstOrThrow();
+    const serviceId = (await ctx.db.selectFrom('service').select('id').executeTakeFirstOrThrow()).id;
+    const now = new Date().toISOString();
+    const many = Array.from({ length: 400 }, (_, i) => ({ id: `concurrentL${i}`, key: `lk_concurrent${String(i).padStart(24, '0')}` }));
+    await ctx.db
+      .insertInto('serviceLicence')
+      .values(many.map((l) => ({ id: l.id, projectId, serviceId, licenceKey: l.key, online: 1, formdata: '{}', createdAt: now, updatedAt: now, deletedAt: now })))
+      .execute();
+    const first = addDays(monthOf(isoDay(new Date())).from, 200);
+    await ingest(many.map((l) => ({ licenceKey: l.key, day: first, count: 1 })));
+    for (let round = 1; round <= 8; round++) {
+      const batch = (role: number) =>
+        many.map((l, i) =>
+          (i + role) % 2 === 0
+            ? { licenceKey: l.key, day: first, count: round * 10 + role }
+            : { licenceKey: l.key, day: addDays(first, round % 2 === 0 ? round : 40 * round), count: round },
+        );
+      const answers = await Promise.all(
+        [0, 1, 0, 1].map((role) => ctx.app.inject({ method: 'POST', url: '/rest/usage/ingest', headers: bearer(INGEST), payload: { items: batch(role) } })),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+    }
+    expect(await disagreements()).toEqual([]);
+  });
+
   it('keeps usage of a removed licence in its months', async () => {
     const c = licences[2]!;
     const today = isoDay(new Date());

@@ -192,14 +192,39 @@ const upsertChunk = preparedQuery((db: Db, licenceIds: readonly string[], days: 
 );
 
 /**
+ * On PostgreSQL the roll-up is kept by statement-level triggers (migration 0010), and an upsert
+ * fires its update pass before its insert pass: each adds to the months in key order, but not
+ * the two together, so two batches at once could each hold a month the other needs next. The
+ * batch's months that exist are therefore locked first, in key order; months that do not exist
+ * yet are created by the insert pass, in key order too.
+ */
+async function lockMonthsOfBatch(db: Db, sorted: ReadonlyArray<{ licenceId: string; day: string }>) {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  const licenceIds: string[] = [];
+  const months: string[] = [];
+  for (const { licenceId, day } of sorted) {
+    const month = day.slice(0, 7);
+    if (licenceIds.at(-1) !== licenceId || months.at(-1) !== month) {
+      licenceIds.push(licenceId);
+      months.push(month);
+    }
+  }
+  await sql`
+    select 1 from usage_monthly
+    where (licence_id, month) in (select * from unnest(${licenceIds}::text[], ${months}::text[]))
+    order by licence_id, month for update`.execute(db);
+}
+
+/**
  * Sets the absolute count of each (licence, day) (idempotent: a resent batch changes nothing).
  * Rows are written in key order, so two batches running at once take their row locks in the same
- * order and cannot deadlock each other.
+ * order and cannot deadlock each other. Runs inside the caller's transaction.
  */
 export async function upsertUsage(db: Db, rows: ReadonlyArray<{ licenceId: string; day: string; count: number }>) {
   const sorted = [...rows].sort((a, b) =>
     a.licenceId < b.licenceId ? -1 : a.licenceId > b.licenceId ? 1 : a.day < b.day ? -1 : a.day > b.day ? 1 : 0,
   );
+  await lockMonthsOfBatch(db, sorted);
   for (let i = 0; i < sorted.length; i += UPSERT_CHUNK) {
     const chunk = sorted.slice(i, i + UPSERT_CHUNK);
     await upsertChunk(
