@@ -97,6 +97,16 @@ describe('admin usage and cost report', () => {
     expect(adminReportSchema.safeParse(body).success).toBe(true);
   });
 
+  it('reads whole months through the monthly roll-up with the same figures', async () => {
+    const body = (await report('?from=2026-01-01&to=2026-02-28')).json<Report>();
+    // P1: L1's January and February (1000 + 2000 + 1500 + 500 + 7 + 9999 = 15006 calls × 1.25 €/1000 = 18.7575 → 18.76);
+    // L2 created in February: 49.00 for February and 99.00 once.
+    expect(body.projects[0]).toMatchObject({ id: 'P1', calls: 15006, price_api: 18.76, monthly: 49, single_payment: 99, price_gesamt: 166.76 });
+    // P2: 1003 calls × 3.33 €/1000 = 3.34; existed in January only: 10.00.
+    expect(body.projects[1]).toMatchObject({ id: 'P2', calls: 1003, price_api: 3.34, monthly: 10, single_payment: 0, price_gesamt: 13.34 });
+    expect(body.totals).toEqual({ calls: 16009, price_api: 22.1, monthly: 59, single_payment: 99, price_gesamt: 180.1 });
+  });
+
   it('charges a monthly fee once per touched month, also for a one-day period', async () => {
     const body = (await report('?from=2026-02-20&to=2026-02-20')).json<Report>();
     const p1 = body.projects.find((p) => p.id === 'P1');

@@ -89,6 +89,14 @@ describe('sign-in, sessions and sign-out', () => {
     }
   });
 
+  it('refuses a token whose session times do not read as times (a row edited by hand)', async () => {
+    const token = await login(ctx.app, person);
+    const [latest] = await ctx.db.selectFrom('session').select('id').orderBy('createdAt', 'desc').limit(1).execute();
+    await ctx.db.updateTable('session').set({ absoluteExpiresAt: 'never' }).where('id', '=', latest!.id).execute();
+    const res = await ctx.app.inject({ method: 'GET', url: `/rest/collection/person/${person.id}`, headers: bearer(token) });
+    expect(res.statusCode).toBe(401);
+  });
+
   it('refuses garbage tokens', async () => {
     for (const header of ['Bearer abc', 'Bearer ' + 'x'.repeat(43), 'Token foo']) {
       const res = await ctx.app.inject({ method: 'GET', url: `/rest/collection/person/${person.id}`, headers: { authorization: header } });

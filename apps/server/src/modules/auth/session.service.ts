@@ -83,9 +83,10 @@ export async function lookUpSession(
   };
 }
 
-// Times as numbers: this runs on every signed-in call.
+// Times as numbers: this runs on every signed-in call. A time that does not parse (NaN, only
+// from a hand-edited row) counts as expired.
 export const sessionExpired = (lastSeenMs: number, absoluteExpiresMs: number, now: Date): boolean =>
-  now.getTime() - lastSeenMs > SESSION_IDLE_MS || now.getTime() > absoluteExpiresMs;
+  !(now.getTime() - lastSeenMs <= SESSION_IDLE_MS && now.getTime() <= absoluteExpiresMs);
 
 export const needsTouch = (lastSeenMs: number, now: Date): boolean => now.getTime() - lastSeenMs > TOUCH_INTERVAL_MS;
 
