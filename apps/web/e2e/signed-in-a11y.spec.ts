@@ -85,7 +85,7 @@ for (const variant of variants) {
       const captcha = project.licences.find((licence) => licence.service.id === 'captchaPro')!;
       await page.getByRole('link', { name: 'Captcha Pro' }).click();
       await expect(page).toHaveURL(new RegExp(`${captcha.id}$`));
-      await expect(page.locator('.recharts-surface')).toBeVisible();
+      await expect(page.getByTestId('usage-chart').locator('svg')).toBeVisible();
       await expectNoAxeViolations(page, `licence general ${variant.theme} ${language}`);
       await page.getByRole('tab', { name: texts.licence.tabSettings![language] }).click();
       await expectNoAxeViolations(page, `licence settings ${variant.theme} ${language}`);
@@ -106,11 +106,11 @@ for (const variant of variants) {
       // Read only: the demo customer's seeded licence with 90 days of usage.
       const demo = await apiLogin(request, 'demo');
       await open(page, demo, variant, '/projects/webshop-relaunch-demoProjShop/captcha-pro-demoLicShop1');
-      await expect(page.locator('.recharts-surface')).toBeVisible();
+      await expect(page.getByTestId('usage-chart').locator('svg')).toBeVisible();
       const last30 = page.getByRole('radio', { name: texts.licence.period30![language] });
       await page.getByText(texts.licence.period30![language], { exact: true }).click(); // its label
       await expect(last30).toBeChecked();
-      await expect(page.locator('.recharts-surface')).toBeVisible();
+      await expect(page.getByTestId('usage-chart').locator('svg')).toBeVisible();
       await expectNoAxeViolations(page, `licence with usage ${variant.theme} ${language}`);
     });
 
@@ -186,7 +186,7 @@ test.describe('axe at phone width (375 × 812), light theme, de', () => {
       'aria-selected',
       'true',
     );
-    await expect(page.locator('.recharts-surface')).toBeVisible();
+    await expect(page.getByTestId('usage-chart').locator('svg')).toBeVisible();
     await expectNoAxeViolations(page, 'licence general at 375 px');
 
     await page.goto('/profile');

@@ -122,8 +122,8 @@ test.describe('projects, licences (signed in)', () => {
     const breadcrumb = page.getByRole('navigation', { name: de(general, 'breadcrumb') });
     await expect(breadcrumb.getByRole('link', { name: 'Kundenportal Süd' })).toBeVisible();
     await expect(page.getByRole('heading', { name: de(licenceTexts, 'usageTitle') })).toBeVisible();
-    await expect(page.locator('.recharts-surface')).toBeVisible(); // the lazily loaded chart
-    await expect(page.locator('.recharts-responsive-container')).toHaveCSS('height', '350px');
+    await expect(page.getByTestId('usage-chart').locator('svg')).toBeVisible(); // the lazily loaded chart
+    await expect(page.getByTestId('usage-chart')).toHaveCSS('height', '350px');
     await expectNoAxeViolations(page, 'licence, general tab');
 
     // Off and on again.
