@@ -25,8 +25,9 @@ const MAX_SHAPES = 64;
  * a point lookup, and hot read paths (the signed-in person, projects, usage) run on every call.
  *
  * `build` must use its parameters only as values (comparisons, `in` lists), never to choose the
- * query's structure. An array parameter is an `in` list (it must not be empty), or its items are
- * used one by one as values: its length is part of the parameter shape a statement is kept for.
+ * query's structure by their values. An array parameter is an `in` list (it must not be empty),
+ * or its items are used one by one as values; its length is part of the shape a statement is
+ * kept for, so the structure may follow it (e.g. an optional range as an array of 0 or 2).
  */
 export function preparedQuery<Params extends readonly unknown[], Row>(
   build: (db: Db, ...params: Params) => Compilable<Row>,

@@ -17,6 +17,14 @@ export function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** Days since 1970-01-01 (UTC) of a time in milliseconds. */
+export const dayNumberOfTime = (ms: number): number => Math.floor(ms / DAY_MS);
+
+/** The first and last instant of a period, as the timestamps stored with rows compare. */
+export function periodTimestamps(period: Period): { fromTs: string; toTs: string } {
+  return { fromTs: `${period.from}T00:00:00.000Z`, toTs: `${period.to}T23:59:59.999Z` };
+}
+
 /** Days since 1970-01-01 of a 'YYYY-MM-DD' day. */
 function dayNumber(day: string): number {
   return Math.floor(Date.parse(`${day}T00:00:00Z`) / DAY_MS);

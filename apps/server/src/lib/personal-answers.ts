@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CachedAnswer } from './answer-cache.js';
+import { dayNumberOfTime } from './period.js';
 import { chooseEncoding, COMPRESS_FROM_BYTES } from './send-cached.js';
 import type { Clock } from './time.js';
 
@@ -23,13 +24,11 @@ interface Entry {
 const keyOf = (request: FastifyRequest): string | undefined =>
   request.user ? `${request.user.id} ${request.language} ${request.url}` : undefined;
 
-const DAY_MS = 86_400_000;
-
 /**
  * The server's calendar and the app's clock (tests move the latter) both set default periods:
  * their UTC day numbers (read on every kept answer, so no date text is made).
  */
-const daysOf = (now: Date): string => `${Math.floor(Date.now() / DAY_MS)} ${Math.floor(now.getTime() / DAY_MS)}`;
+const daysOf = (now: Date): string => `${dayNumberOfTime(Date.now())} ${dayNumberOfTime(now.getTime())}`;
 
 /** Bounds what a caller can make us keep (every distinct URL is an entry). */
 const MAX_BYTES = 16 * 1024 * 1024;

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AdminReport, AdminReportProject, CostAmounts } from '@portal/contract/admin-report';
 import type { Database } from '../../db/database.js';
 import { centsToEuros } from '../../lib/money.js';
-import { monthOf, monthsTouching, type Period } from '../../lib/period.js';
+import { monthOf, monthsTouching, periodTimestamps, type Period } from '../../lib/period.js';
 import { displayName } from '../person/person.mapper.js';
 import { licencesExistingWithCalls } from '../usage/usage.repository.js';
 import { listProjectsExisting, listServicePrices } from './admin-report.repository.js';
@@ -87,9 +87,9 @@ export interface BillableLicence {
 
 /**
  * The cost model for each licence of a period, one row per licence (a customer's project costs;
- * the admin report adds the same into its projects' sums). `projectDeletedAt` holds every project that existed within the
- * period (null while live); a licence of any other project, or of an unknown service, is not
- * billed. `usage` is each licence's calls within the period.
+ * the admin report adds the same into its projects' sums). `projectDeletedAt` holds every
+ * project that existed within the period (null while live); a licence of any other project, or
+ * of an unknown service, is not billed. `usage` is each licence's calls within the period.
  */
 export async function costsOfLicences(
   db: Kysely<Database>,
@@ -115,8 +115,7 @@ export async function costsOfLicences(
 }
 
 export async function buildAdminReport(db: Kysely<Database>, period: Period): Promise<AdminReport> {
-  const fromTs = `${period.from}T00:00:00.000Z`;
-  const toTs = `${period.to}T23:59:59.999Z`;
+  const { fromTs, toTs } = periodTimestamps(period);
   // On PostgreSQL the three run at once, on connections of the pool.
   const [projects, licences, prices] = await Promise.all([
     listProjectsExisting(db, fromTs, toTs),
@@ -127,19 +126,18 @@ export async function buildAdminReport(db: Kysely<Database>, period: Period): Pr
   const priceOf = new Map(prices.map((s) => [s.id, s]));
 
   // One running sum per project; tens of thousands of licences are added into it in place.
-  const sums = new Map<string, { end: string | null; cents: CentsRow }>();
-  for (const p of projects) sums.set(p.projectId, { end: p.projectDeletedAt, cents: { ...NO_CENTS } });
+  const sums = projects.map((project) => ({ project, cents: { ...NO_CENTS } }));
+  const sumOf = new Map(sums.map((sum) => [sum.project.projectId, sum]));
   for (const licence of licences) {
-    const project = sums.get(licence.projectId);
+    const sum = sumOf.get(licence.projectId);
     const price = priceOf.get(licence.serviceId);
     // Billable only while its project existed within the period too.
-    if (!project || !price) continue;
-    addLicenceCosts(project.cents, licence, project.end, price, licence.calls, period, months);
+    if (!sum || !price) continue;
+    addLicenceCosts(sum.cents, licence, sum.project.projectDeletedAt, price, licence.calls, period, months);
   }
 
   const totals = { ...NO_CENTS };
-  const rows: AdminReportProject[] = projects.map((p) => {
-    const cents = sums.get(p.projectId)?.cents ?? NO_CENTS;
+  const rows: AdminReportProject[] = sums.map(({ project: p, cents }) => {
     addCentsInto(totals, cents);
     return {
       key: p.projectId,

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { preparedQuery } from '../../db/prepared-query.js';
+import { periodTimestamps, type Period } from '../../lib/period.js';
 import { licencesWithServiceNames } from '../licence/licence-list.repository.js';
 
 // Key rotation, usage exports, usage alerts and the customer's costs (docs/domain.md#licence-keys,
@@ -125,11 +126,12 @@ export async function serviceNames(db: Db, serviceId: string) {
 }
 
 /** Every licence of the project that existed at some time within the period (deleted ones too). */
-export async function licencesOfProjectExisting(db: Db, projectId: string, fromTimestamp: string, toTimestamp: string) {
+export async function licencesOfProjectExisting(db: Db, projectId: string, period: Period) {
+  const { fromTs, toTs } = periodTimestamps(period);
   return licencesWithServiceNames(db)
     .select('serviceLicence.deletedAt')
     .where('serviceLicence.projectId', '=', projectId)
-    .where('serviceLicence.createdAt', '<=', toTimestamp)
-    .where((eb) => eb.or([eb('serviceLicence.deletedAt', 'is', null), eb('serviceLicence.deletedAt', '>=', fromTimestamp)]))
+    .where('serviceLicence.createdAt', '<=', toTs)
+    .where((eb) => eb.or([eb('serviceLicence.deletedAt', 'is', null), eb('serviceLicence.deletedAt', '>=', fromTs)]))
     .execute();
 }

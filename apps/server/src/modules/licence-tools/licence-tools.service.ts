@@ -84,7 +84,7 @@ export function licenceUsageCsv(rows: ReadonlyArray<{ day: string; calls: number
  * licence's rows show under the key it last had.
  */
 export async function projectUsage(db: Kysely<Database>, projectId: string, period: Period, language: Language) {
-  const licences = await licencesOfProjectExisting(db, projectId, `${period.from}T00:00:00.000Z`, `${period.to}T23:59:59.999Z`);
+  const licences = await licencesOfProjectExisting(db, projectId, period);
   const rows = await usageRowsOfLicences(
     db,
     licences.map((l) => l.id),
@@ -110,7 +110,7 @@ export function projectUsageCsv(rows: ReadonlyArray<{ service: string; licenceKe
 
 /** The admin report's figures for one live project, per licence (docs/domain.md#cost-model). */
 export async function projectCosts(db: Kysely<Database>, projectId: string, period: Period): Promise<ProjectCosts> {
-  const licences = await licencesOfProjectExisting(db, projectId, `${period.from}T00:00:00.000Z`, `${period.to}T23:59:59.999Z`);
+  const licences = await licencesOfProjectExisting(db, projectId, period);
   const usage = await sumUsageOfLicences(
     db,
     licences.map((l) => l.id),

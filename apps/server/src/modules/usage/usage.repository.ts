@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type Expression } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { preparedQuery } from '../../db/prepared-query.js';
-import { splitAtMonths, type Period } from '../../lib/period.js';
+import { periodTimestamps, splitAtMonths, type Period } from '../../lib/period.js';
 
 // Sums over whole calendar months are read from usage_monthly (kept from usage_daily by triggers,
 // see migration 0004), the days outside whole months from usage_daily.
@@ -19,21 +19,20 @@ export interface LicenceWithCalls {
 /**
  * Every licence that existed within the period with its calls in one query: a sum per licence of
  * its whole months in usage_monthly and of each range of days outside them in usage_daily (whose
- * key leads with the licence; there is no day index to filter on). One query per shape of
- * period: whether it has whole months, and how many ranges of days (0 to 2) lie outside them.
- * `bounds` are the ranges' first and last keys in that order.
+ * key leads with the licence; there is no day index to filter on). `monthBounds` are the first
+ * and last whole month (none when the period has no whole month), `dayBounds` the first and last
+ * day of each range of days outside them (0 to 2 ranges); their lengths are the query's shape.
  *
  * How the months are summed differs by dialect, measured at 30,000 licences and 10 million
  * usage rows: SQLite seeks into the roll-up's key per licence (a month 70 ms, twelve 100 ms;
  * summing first and joining took 90 and 130), PostgreSQL sums the roll-up per licence first and
  * hashes it against the licences (70 and 180 ms; a seek per licence took 125 and 360).
  */
-function licencesWithCallsQuery(wholeMonths: boolean, dayRanges: number) {
-  return preparedQuery((db: Db, fromTs: string, toTs: string, bounds: readonly string[]) => {
-    let next = 0;
-    const range = () => [bounds[next++] ?? '', bounds[next++] ?? ''] as const;
-    const monthRange = wholeMonths ? range() : undefined;
-    const joinMonths = monthRange !== undefined && db.getExecutor().adapter instanceof PostgresAdapter;
+const licencesWithCalls = preparedQuery(
+  (db: Db, fromTs: string, toTs: string, monthBounds: readonly string[], dayBounds: readonly string[]) => {
+    const [monthFrom = '', monthTo = ''] = monthBounds;
+    const wholeMonths = monthBounds.length > 0;
+    const joinMonths = wholeMonths && db.getExecutor().adapter instanceof PostgresAdapter;
     return db
       .selectFrom('serviceLicence')
       .$if(joinMonths, (qb) =>
@@ -42,8 +41,8 @@ function licencesWithCallsQuery(wholeMonths: boolean, dayRanges: number) {
             eb
               .selectFrom('usageMonthly')
               .select(['usageMonthly.licenceId', (sub) => sub.fn.sum<number>('usageMonthly.count').as('n')])
-              .where('usageMonthly.month', '>=', monthRange?.[0] ?? '')
-              .where('usageMonthly.month', '<=', monthRange?.[1] ?? '')
+              .where('usageMonthly.month', '>=', monthFrom)
+              .where('usageMonthly.month', '<=', monthTo)
               .groupBy('usageMonthly.licenceId')
               .as('monthSums'),
           (join) => join.onRef('monthSums.licenceId', '=', 'serviceLicence.id'),
@@ -54,26 +53,25 @@ function licencesWithCallsQuery(wholeMonths: boolean, dayRanges: number) {
       .select((eb) => {
         const sums: Expression<number>[] = [];
         if (joinMonths) sums.push(sql<number>`${sql.ref('monthSums.n')}`);
-        else if (monthRange) {
+        else if (wholeMonths) {
           sums.push(
             eb
               .selectFrom('usageMonthly')
               .select((sub) => sub.fn.sum<number>('usageMonthly.count').as('n'))
               .whereRef('usageMonthly.licenceId', '=', 'serviceLicence.id')
-              .where('usageMonthly.month', '>=', monthRange[0])
-              .where('usageMonthly.month', '<=', monthRange[1])
+              .where('usageMonthly.month', '>=', monthFrom)
+              .where('usageMonthly.month', '<=', monthTo)
               .$asScalar(),
           );
         }
-        for (let i = 0; i < dayRanges; i++) {
-          const [from, to] = range();
+        for (let i = 0; i + 1 < dayBounds.length; i += 2) {
           sums.push(
             eb
               .selectFrom('usageDaily')
               .select((sub) => sub.fn.sum<number>('usageDaily.count').as('n'))
               .whereRef('usageDaily.licenceId', '=', 'serviceLicence.id')
-              .where('usageDaily.day', '>=', from)
-              .where('usageDaily.day', '<=', to)
+              .where('usageDaily.day', '>=', dayBounds[i] ?? '')
+              .where('usageDaily.day', '<=', dayBounds[i + 1] ?? '')
               .$asScalar(),
           );
         }
@@ -88,10 +86,8 @@ function licencesWithCallsQuery(wholeMonths: boolean, dayRanges: number) {
           calls.as('calls'),
         ];
       });
-  });
-}
-
-const licencesWithCallsByShape = new Map<string, ReturnType<typeof licencesWithCallsQuery>>();
+  },
+);
 
 /**
  * Every licence that existed at some time within the period (the admin report; deleted licences
@@ -99,11 +95,9 @@ const licencesWithCallsByShape = new Map<string, ReturnType<typeof licencesWithC
  */
 export async function licencesExistingWithCalls(db: Db, period: Period): Promise<LicenceWithCalls[]> {
   const { months, days } = splitAtMonths(period);
-  const shape = `${months ? 'months' : 'no months'}, ${days.length} ranges of days`;
-  let query = licencesWithCallsByShape.get(shape);
-  if (!query) licencesWithCallsByShape.set(shape, (query = licencesWithCallsQuery(months !== undefined, days.length)));
-  const bounds = [...(months ? [months.from, months.to] : []), ...days.flatMap((d) => [d.from, d.to])];
-  const rows = await query(db, `${period.from}T00:00:00.000Z`, `${period.to}T23:59:59.999Z`, bounds);
+  const { fromTs, toTs } = periodTimestamps(period);
+  const monthBounds = months ? [months.from, months.to] : [];
+  const rows = await licencesWithCalls(db, fromTs, toTs, monthBounds, days.flatMap((d) => [d.from, d.to]));
   // PostgreSQL answers sums of bigint as numeric text.
   for (const row of rows) row.calls = Number(row.calls);
   return rows;

@@ -64,6 +64,13 @@ export function UsageChart({ points, callsLabel }: { points: readonly UsagePoint
     nice: true,
   });
   const yTicks = y.ticks(5).filter((tick) => Number.isInteger(tick));
+  // The area and its line share the data and where each day lies.
+  const series = {
+    data: [...points],
+    x: (_: UsagePoint, index: number) => x(index),
+    y: (point: UsagePoint) => y(point.calls),
+    curve: curveMonotoneX,
+  };
   const active = tooltipData === undefined ? undefined : points[tooltipData];
 
   const follow = (event: PointerEvent<SVGRectElement>) => {
@@ -106,22 +113,8 @@ export function UsageChart({ points, callsLabel }: { points: readonly UsagePoint
                 {points[index]?.label}
               </text>
             ))}
-            <AreaClosed<UsagePoint>
-              data={[...points]}
-              x={(_, index) => x(index)}
-              y={(point) => y(point.calls)}
-              yScale={y}
-              curve={curveMonotoneX}
-              fill="url(#usage-fill)"
-            />
-            <LinePath<UsagePoint>
-              data={[...points]}
-              x={(_, index) => x(index)}
-              y={(point) => y(point.calls)}
-              curve={curveMonotoneX}
-              stroke="var(--primary)"
-              strokeWidth={2}
-            />
+            <AreaClosed<UsagePoint> {...series} yScale={y} fill="url(#usage-fill)" />
+            <LinePath<UsagePoint> {...series} stroke="var(--primary)" strokeWidth={2} />
             {active && tooltipData !== undefined ? (
               <g pointerEvents="none">
                 <line
