@@ -201,22 +201,26 @@ describe('self-service accounts', () => {
       expect(page).toBe('reset-password');
     });
 
-    it('sends a new verification link when an unverified address signs up again', async () => {
+    it('gives a second sign-up of an unverified address a link of its own, which makes that sign-up the account', async () => {
       const email = newEmail('again');
       await signUp(email);
       const first = await lastLink(email);
-      await signUp(email, { firstname: 'Changed' });
+      await signUp(email, { firstname: 'Changed', password: 'a second passphrase', language: 'de' });
       const second = await lastLink(email);
-      expect(second.mail.kind).toBe('verify-email');
+      expect(second.mail).toMatchObject({ kind: 'verify-email', language: 'de' });
+      expect(second.mail.textBody).toContain('Hallo Changed Neu,');
       expect(second.token).not.toBe(first.token);
-      expect((await post('/rest/auth/verify', { token: first.token })).statusCode).toBe(400);
       expect((await post('/rest/auth/verify', { token: second.token })).statusCode).toBe(200);
+      // Using one link ends the others (docs/security.md#self-service-accounts).
+      expect((await post('/rest/auth/verify', { token: first.token })).statusCode).toBe(400);
       const person = await ctx.db
         .selectFrom('person')
-        .select('firstname')
+        .select(['firstname', 'language'])
         .where('email', '=', email)
         .executeTakeFirstOrThrow();
-      expect(person.firstname).toBe('Kim');
+      expect(person).toEqual({ firstname: 'Changed', language: 'de' });
+      expect((await signIn(email, 'a second passphrase')).statusCode).toBe(200);
+      expect((await signIn(email, 'a fresh passphrase')).statusCode).toBe(401);
     });
 
     it.each([

@@ -1,9 +1,11 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import * as initialSchema from '../src/db/migrations/0001-initial-schema.js';
 import * as operators from '../src/db/migrations/0002-operators.js';
 import * as accounts from '../src/db/migrations/0003-accounts.js';
+import * as signupLinks from '../src/db/migrations/0011-signup-links.js';
 import { prepareDatabase } from '../src/seed/prepare-database.js';
 import { readShippedTranslations } from '../src/seed/shipped-translations.js';
 import { countRows, createTestDatabase, dialect, type TestDatabase } from './helper.js';
@@ -52,6 +54,7 @@ describe('migrations and demo seed', () => {
       '0008-service-admin',
       '0009-admin-content',
       '0010-usage-rollup-per-statement',
+      '0011-signup-links',
     ]);
     expect(await migrateToLatest(database.db, database.schema)).toEqual([]);
     for (const table of TABLES) expect(await countRows(database.db, table)).toBe(0);
@@ -109,6 +112,31 @@ describe('migrations and demo seed', () => {
       await accounts.up(fresh.db);
       const row = await fresh.db.selectFrom('person').select('verified').where('id', '=', 'before0003').executeTakeFirstOrThrow();
       expect(row.verified).toBe(1);
+    } finally {
+      await fresh.destroy();
+    }
+  });
+
+  it('removes confirmation links that carry no sign-up (0011), keeps the other links, and goes down again', async () => {
+    const fresh = await createTestDatabase({ migrate: false });
+    try {
+      await migrateToLatest(fresh.db, fresh.schema);
+      await signupLinks.down(fresh.db);
+      const now = new Date().toISOString();
+      await fresh.db
+        .insertInto('person')
+        .values({ id: 'waiting', email: 'wait@example.com', passwordHash: 'x', firstname: 'W', lastname: 'A', salutation: null, language: 'de', place: '', company: '', isAdmin: 0, verified: 0, createdAt: now, updatedAt: now })
+        .execute();
+      // Rows as they were before 0011: without the sign-up's columns.
+      for (const [id, purpose] of [['old-verify', 'verify'], ['old-reset', 'reset']]) {
+        await sql`insert into account_token (id, token_hash, person_id, purpose, created_at, expires_at)
+          values (${id}, ${`hash-${id}`}, 'waiting', ${purpose}, ${now}, ${now})`.execute(fresh.db);
+      }
+      await signupLinks.up(fresh.db);
+      const left = await fresh.db.selectFrom('accountToken').select(['id', 'signupPasswordHash', 'signupProfile']).execute();
+      expect(left).toEqual([{ id: 'old-reset', signupPasswordHash: null, signupProfile: null }]);
+      await signupLinks.down(fresh.db);
+      await signupLinks.up(fresh.db);
     } finally {
       await fresh.destroy();
     }

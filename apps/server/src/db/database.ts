@@ -206,6 +206,13 @@ export interface AccountTokenTable {
   purpose: AccountTokenPurpose;
   createdAt: string;
   expiresAt: string;
+  /**
+   * A confirmation link (verify) carries what its sign-up chose, and using it makes exactly that
+   * the account: the password hash, and the profile as JSON (SignupProfile in the account
+   * module). Null for links of other purposes.
+   */
+  signupPasswordHash: string | null;
+  signupProfile: string | null;
 }
 
 export type MailState = 'queued' | 'sent' | 'failed';

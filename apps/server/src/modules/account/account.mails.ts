@@ -25,7 +25,7 @@ const texts = {
       intro:
         'danke für deine Registrierung im Kundenportal. Bitte bestätige deine E-Mail-Adresse über diesen Link (24 Stunden gültig); danach bist du angemeldet:',
       ignore:
-        'Wenn du dich nicht registriert hast, ignoriere diese Mail einfach. Ohne Bestätigung wird kein Konto aktiv.',
+        'Wenn du dich nicht selbst registriert hast, benutze den Link nicht und ignoriere diese Mail einfach: Er aktiviert das Konto mit dem Passwort, das bei dieser Registrierung gewählt wurde. Ohne Bestätigung wird kein Konto aktiv.',
     },
     exists: {
       subject: 'Du hast bereits ein Konto',
@@ -55,7 +55,7 @@ const texts = {
       intro:
         'thank you for signing up to the customer portal. Please confirm your e-mail address with this link (valid for 24 hours); it signs you in:',
       ignore:
-        'If you did not sign up, simply ignore this mail. No account becomes active without confirmation.',
+        'If you did not sign up yourself, do not use the link and simply ignore this mail: it activates the account with the password chosen at this sign-up. No account becomes active without confirmation.',
     },
     exists: {
       subject: 'You already have an account',

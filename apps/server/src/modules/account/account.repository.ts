@@ -42,6 +42,19 @@ export async function deleteAccountTokensOf(
     .execute();
 }
 
+/**
+ * Ends the confirmation links of one sign-up of the person (those that carry this password
+ * hash): a link sent again replaces its older copy, not the links of other sign-ups.
+ */
+export async function deleteSignupLinks(db: Db, personId: string, signupPasswordHash: string): Promise<void> {
+  await db
+    .deleteFrom('accountToken')
+    .where('personId', '=', personId)
+    .where('purpose', '=', 'verify')
+    .where('signupPasswordHash', '=', signupPasswordHash)
+    .execute();
+}
+
 /** Housekeeping: links past their end can go (they are refused anyway). */
 export async function deleteExpiredAccountTokens(db: Db, now: string): Promise<void> {
   await db.deleteFrom('accountToken').where('expiresAt', '<=', now).execute();

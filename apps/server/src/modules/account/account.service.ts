@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { invitationSchema, type SignupForm } from '@portal/contract/account';
 import { passwordProblem } from '@portal/contract/password';
 import type { Config } from '../../config.js';
@@ -10,11 +10,18 @@ import { hashPassword } from '../../lib/password.js';
 import { createSession, endAllSessions } from '../auth/session.service.js';
 import type { MailContent } from '../mail/mail.templates.js';
 import { queueMail } from '../mail/outbox.service.js';
-import { findPerson, findPersonByEmail, insertPerson, updatePerson } from '../person/person.repository.js';
+import {
+  findPerson,
+  findPersonByEmail,
+  insertPerson,
+  updatePerson,
+  updateUnverifiedPerson,
+} from '../person/person.repository.js';
 import { accountExistsMail, invitationMail, passwordResetMail, verifyEmailMail } from './account.mails.js';
 import {
   deleteAccountTokensOf,
   deleteExpiredAccountTokens,
+  deleteSignupLinks,
   findAccountToken,
   insertAccountToken,
   takeAccountToken,
@@ -26,7 +33,11 @@ import {
 // - requests that name an address (sign-up, resend, forgotten password) answer the same whether
 //   or not it has an account, and the mail goes to the address, never to the requester;
 // - a link's token is 256 random bits, used once, kept only as SHA-256, and ends after its
-//   lifetime; a newer link of the same kind ends the older ones;
+//   lifetime; a newer link of the same kind ends the older ones (a confirmation link: the older
+//   ones of the same sign-up);
+// - each sign-up's confirmation link carries that sign-up's password and profile, and using it
+//   makes exactly that sign-up the account and ends every other link: whoever proves control of
+//   the address owns the account alone, whatever a stranger signed up with before or after;
 // - a new password (reset or invitation) verifies the address and ends every session.
 // Every mail is queued in the transaction of its cause (the outbox sends it).
 
@@ -65,20 +76,79 @@ export interface SignedIn {
 
 const tokenInvalid = (): HttpError => new HttpError(400, 'tokenInvalid');
 
+const ALL_PURPOSES: readonly AccountTokenPurpose[] = ['verify', 'reset', 'invite'];
+
+/** The profile one sign-up chose. */
+const signupProfileSchema = z.object({
+  firstname: z.string(),
+  lastname: z.string(),
+  salutation: z.enum(['m', 'f']).nullable(),
+  company: z.string(),
+  language: z.enum(['de', 'en']),
+});
+type SignupProfile = z.infer<typeof signupProfileSchema>;
+
+/** What one sign-up chose: its confirmation link carries it (see verifyEmail). */
+interface Signup {
+  passwordHash: string;
+  profile: SignupProfile;
+}
+
+const signupOfForm = (form: SignupForm, passwordHash: string): Signup => ({
+  passwordHash,
+  profile: {
+    firstname: form.firstname,
+    lastname: form.lastname,
+    salutation: form.salutation || null,
+    company: form.company ?? '',
+    language: form.language,
+  },
+});
+
+/** The sign-up an unverified account shows: the newest one (see signUpAgain). */
+const signupOfPerson = (person: PersonRow): Signup => ({
+  passwordHash: person.passwordHash,
+  profile: {
+    firstname: person.firstname,
+    lastname: person.lastname,
+    salutation: person.salutation,
+    company: person.company,
+    language: person.language,
+  },
+});
+
+/** The sign-up a confirmation link carries; undefined for any other link. */
+function signupOfLink(row: AccountTokenRow): Signup | undefined {
+  if (row.purpose !== 'verify' || !row.signupPasswordHash || row.signupProfile === null) return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(row.signupProfile);
+  } catch {
+    return undefined;
+  }
+  const profile = signupProfileSchema.safeParse(json);
+  return profile.success ? { passwordHash: row.signupPasswordHash, profile: profile.data } : undefined;
+}
+
 const isInvited = (person: PersonRow): boolean =>
   person.verified === 0 && person.passwordHash === NO_PASSWORD;
 const awaitsVerification = (person: PersonRow): boolean =>
   person.verified === 0 && person.passwordHash !== NO_PASSWORD;
 
-/** A new link of this kind for the person; older ones of the same kind stop working. */
+/**
+ * A new link of this kind for the person; older ones of the same kind stop working. A
+ * confirmation link carries its sign-up, and ends only the older links of that same sign-up.
+ */
 async function issueToken(
   trx: Db,
   personId: string,
   purpose: AccountTokenPurpose,
   now: Date,
+  signup?: Signup,
 ): Promise<string> {
   await deleteExpiredAccountTokens(trx, now.toISOString());
-  await deleteAccountTokensOf(trx, personId, [purpose]);
+  if (signup) await deleteSignupLinks(trx, personId, signup.passwordHash);
+  else await deleteAccountTokensOf(trx, personId, [purpose]);
   const token = newSessionToken();
   await insertAccountToken(trx, {
     id: newId(),
@@ -87,6 +157,8 @@ async function issueToken(
     purpose,
     createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS[purpose]).toISOString(),
+    signupPasswordHash: signup?.passwordHash ?? null,
+    signupProfile: signup ? JSON.stringify(signup.profile) : null,
   });
   return token;
 }
@@ -94,13 +166,21 @@ async function issueToken(
 const isLive = (row: AccountTokenRow | undefined, now: Date): row is AccountTokenRow =>
   row !== undefined && row.expiresAt > now.toISOString();
 
-async function sendVerification(trx: Db, links: AccountLinks, person: PersonRow, now: Date): Promise<void> {
-  const token = await issueToken(trx, person.id, 'verify', now);
+/** The confirmation link of one sign-up, greeting the name that sign-up chose, in its language. */
+async function sendVerification(
+  trx: Db,
+  links: AccountLinks,
+  person: PersonRow,
+  signup: Signup,
+  now: Date,
+): Promise<void> {
+  const token = await issueToken(trx, person.id, 'verify', now, signup);
+  const { language } = signup.profile;
   await queueMail(trx, {
     kind: 'verify-email',
     to: person.email,
-    language: person.language,
-    content: verifyEmailMail(person, links.verify(token), person.language),
+    language,
+    content: verifyEmailMail(signup.profile, links.verify(token), language),
   });
 }
 
@@ -123,24 +203,35 @@ async function sendReset(
 }
 
 /**
- * A sign-up for an address that has an account: a verification link again while it waits for
- * one, otherwise a note with a reset link. A disabled account gets nothing.
+ * A sign-up for an address that has an account. While it waits for confirmation, this sign-up
+ * gets a confirmation link of its own (greeting its own name) and the account shows it until a
+ * link is used; links of earlier sign-ups keep carrying what those chose. Otherwise the owner
+ * gets a note with a reset link. A disabled account gets nothing.
  */
-async function noticeExistingAccount(
+async function signUpAgain(
   trx: Db,
   links: AccountLinks,
   person: PersonRow,
+  signup: Signup,
   now: Date,
 ): Promise<void> {
   if (person.disabled === 1) return;
-  if (awaitsVerification(person)) await sendVerification(trx, links, person, now);
-  else await sendReset(trx, links, person, now, 'account-exists');
+  if (!awaitsVerification(person)) {
+    await sendReset(trx, links, person, now, 'account-exists');
+    return;
+  }
+  await updatePerson(trx, person.id, {
+    ...signup.profile,
+    passwordHash: signup.passwordHash,
+    updatedAt: now.toISOString(),
+  });
+  await sendVerification(trx, links, person, signup, now);
 }
 
 /**
  * Creates an unverified account and queues its verification mail. The answer is the same for an
- * address that already has an account (see noticeExistingAccount); the password is hashed in
- * both cases, so the time taken does not tell them apart either.
+ * address that already has an account (see signUpAgain); the password is hashed in both cases,
+ * so the time taken does not tell them apart either.
  */
 export async function signUp(
   db: Kysely<Database>,
@@ -148,51 +239,62 @@ export async function signUp(
   form: SignupForm,
   now = new Date(),
 ): Promise<void> {
-  const passwordHash = await hashPassword(form.password);
+  const signup = signupOfForm(form, await hashPassword(form.password));
   try {
     await db.transaction().execute(async (trx) => {
       const existing = await findPersonByEmail(trx, form.email);
       if (existing) {
-        await noticeExistingAccount(trx, links, existing, now);
+        await signUpAgain(trx, links, existing, signup, now);
         return;
       }
       const id = newId();
       await insertPerson(trx, {
         id,
         email: form.email,
-        passwordHash,
-        firstname: form.firstname,
-        lastname: form.lastname,
-        salutation: form.salutation || null,
-        language: form.language,
+        passwordHash: signup.passwordHash,
+        ...signup.profile,
         place: '',
-        company: form.company ?? '',
         isAdmin: 0,
         verified: 0,
         createdAt: now.toISOString(),
         updatedAt: now.toISOString(),
       });
       const person = await findPerson(trx, id);
-      if (person) await sendVerification(trx, links, person, now);
+      if (person) await sendVerification(trx, links, person, signup, now);
     });
   } catch (error) {
     // A parallel sign-up took the address between the look and the insert (unique index).
     if (!(await findPersonByEmail(db, form.email))) throw error;
     await db.transaction().execute(async (trx) => {
       const existing = await findPersonByEmail(trx, form.email);
-      if (existing) await noticeExistingAccount(trx, links, existing, now);
+      if (existing) await signUpAgain(trx, links, existing, signup, now);
     });
   }
 }
 
-/** Uses a verification link: the address is verified and the person signed in. */
+/**
+ * Uses a confirmation link: the sign-up it was mailed for becomes the account (its password and
+ * profile, never another sign-up's), the address counts as verified, every other link of the
+ * person stops working, and the person is signed in.
+ */
 export async function verifyEmail(db: Kysely<Database>, token: string, now = new Date()): Promise<SignedIn> {
+  const tokenHash = sha256Hex(token);
   return db.transaction().execute(async (trx) => {
-    const row = await takeAccountToken(trx, sha256Hex(token), ['verify']);
-    if (!isLive(row, now)) throw tokenInvalid();
-    const person = await findPerson(trx, row.personId);
+    const found = await findAccountToken(trx, tokenHash);
+    const signup = isLive(found, now) ? signupOfLink(found) : undefined;
+    if (!found || !signup) throw tokenInvalid();
+    const person = await findPerson(trx, found.personId);
     if (!person || person.disabled === 1) throw tokenInvalid();
-    await updatePerson(trx, person.id, { verified: 1, updatedAt: now.toISOString() });
+    // The person's row first, then the links: of two confirmations at once (two links, or one
+    // link twice) the second waits here and then finds the address verified.
+    const activated = await updateUnverifiedPerson(trx, person.id, {
+      ...signup.profile,
+      passwordHash: signup.passwordHash,
+      verified: 1,
+      updatedAt: now.toISOString(),
+    });
+    if (!activated || !(await takeAccountToken(trx, tokenHash, ['verify']))) throw tokenInvalid();
+    await deleteAccountTokensOf(trx, person.id, ALL_PURPOSES);
     return { token: await createSession(trx, person.id, now), oid: person.id };
   });
 }
@@ -217,9 +319,13 @@ function forEnabledAccount(
   };
 }
 
-/** A new verification link for an account that still waits for one; nothing otherwise. */
+/**
+ * A new confirmation link for an account that still waits for one, for the sign-up it shows (the
+ * newest); it replaces that sign-up's older link and leaves other sign-ups' links as they are.
+ * Nothing otherwise.
+ */
 export const resendVerification = forEnabledAccount(async (trx, person, links, now) => {
-  if (awaitsVerification(person)) await sendVerification(trx, links, person, now);
+  if (awaitsVerification(person)) await sendVerification(trx, links, person, signupOfPerson(person), now);
 });
 
 /**
@@ -269,7 +375,7 @@ export async function resetPassword(
     if (!isLive(row, now)) throw tokenInvalid();
     await updatePerson(trx, person.id, { passwordHash, verified: 1, updatedAt: now.toISOString() });
     await endAllSessions(trx, person.id);
-    await deleteAccountTokensOf(trx, person.id, ['verify', 'reset', 'invite']);
+    await deleteAccountTokensOf(trx, person.id, ALL_PURPOSES);
     return { token: await createSession(trx, person.id, now), oid: person.id };
   });
 }

@@ -55,6 +55,21 @@ export async function updatePerson(db: Db, id: string, changes: PersonUpdate): P
 }
 
 /**
+ * Changes a person who has not yet proved their address; false when they have (meanwhile). One
+ * statement, so of two confirmations at once only one finds the person unverified (PostgreSQL
+ * makes the second wait for the first's row lock and then reads the row anew).
+ */
+export async function updateUnverifiedPerson(db: Db, id: string, changes: PersonUpdate): Promise<boolean> {
+  const result = await db
+    .updateTable('person')
+    .set(changes)
+    .where('id', '=', id)
+    .where('verified', '=', 0)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
  * Stores a new avatar and counts its version up in SQL, so parallel uploads each get their own
  * version (the version is part of the immutably cached avatar URL).
  */

@@ -1,0 +1,220 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { basicAuth, buildTestApp, dialect, type TestContext } from './helper.js';
+
+// Account pre-hijacking through the sign-up: a stranger signs up first with someone else's
+// address and a password of their own. The stranger can never use a link mailed to that
+// address; whoever does proves control of it and must own the account alone: a link activates
+// exactly the password and profile of the sign-up it was mailed for, and nothing else.
+// Links are read from the mail outbox, as the mailbox's owner would read them.
+
+const PUBLIC_URL = 'https://portal.example.com';
+
+describe(`account pre-hijacking (${dialect})`, () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await buildTestApp({ PUBLIC_URL });
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  let client = 0;
+  const nextAddress = () => `203.0.113.${(++client % 250) + 1}`;
+  const post = (url: string, payload: object) =>
+    ctx.app.inject({ method: 'POST', url, payload, remoteAddress: nextAddress() });
+
+  let serial = 0;
+  const newEmail = () => `victim-${++serial}@example.com`;
+
+  const attacker = { firstname: 'Mallory', lastname: 'Mallet', password: 'attacker passphrase' };
+  const victim = { firstname: 'Vera', lastname: 'Victor', password: 'victims own passphrase' };
+
+  async function signUp(email: string, who: typeof attacker, language = 'en') {
+    const res = await post('/rest/signup', {
+      salutation: '',
+      firstname: who.firstname,
+      lastname: who.lastname,
+      email,
+      password: who.password,
+      language,
+      terms: true,
+    });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ success: 1 });
+  }
+
+  const mailsTo = (email: string) =>
+    ctx.db
+      .selectFrom('mailOutbox')
+      .selectAll()
+      .where('toAddress', '=', email)
+      .orderBy('createdAt')
+      .orderBy('id')
+      .execute();
+
+  /** The newest mail to the address with the token of its confirmation link. */
+  async function newestLink(email: string) {
+    const mail = (await mailsTo(email)).at(-1);
+    if (!mail) throw new Error(`no mail to ${email}`);
+    const token = /\/verify-email\?token=([A-Za-z0-9_-]{43})/.exec(mail.textBody)?.[1];
+    if (!token) throw new Error(`no confirmation link in the mail to ${email}`);
+    return { mail, token };
+  }
+
+  const signIn = (email: string, password: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/rest/auth',
+      remoteAddress: nextAddress(),
+      headers: { authorization: basicAuth(email, password) },
+    });
+
+  const confirm = (token: string) => post('/rest/auth/verify', { token });
+
+  async function profileOf(email: string) {
+    return ctx.db
+      .selectFrom('person')
+      .select(['firstname', 'lastname', 'language', 'verified'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+  }
+
+  it('the whole story: the victim confirms their own sign-up and owns the account alone', async () => {
+    const email = newEmail();
+    await signUp(email, attacker, 'de');
+    const attackersMail = await newestLink(email);
+
+    await signUp(email, victim);
+    const victimsMail = await newestLink(email);
+    // The victim's mail greets the victim, in the victim's language, and names nobody else.
+    expect(victimsMail.mail.textBody).toContain('Hello Vera Victor,');
+    for (const body of [victimsMail.mail.textBody, victimsMail.mail.htmlBody, victimsMail.mail.subject]) {
+      expect(body).not.toContain('Mallory');
+      expect(body).not.toContain('Mallet');
+    }
+    expect(victimsMail.token).not.toBe(attackersMail.token);
+
+    const confirmed = await confirm(victimsMail.token);
+    expect(confirmed.statusCode).toBe(200);
+    expect(await profileOf(email)).toMatchObject({
+      firstname: 'Vera',
+      lastname: 'Victor',
+      language: 'en',
+      verified: 1,
+    });
+    expect((await signIn(email, victim.password)).statusCode).toBe(200);
+    expect((await signIn(email, attacker.password)).statusCode).toBe(401);
+    // The attacker's own link died with the confirmation.
+    expect((await confirm(attackersMail.token)).statusCode).toBe(400);
+    expect((await signIn(email, attacker.password)).statusCode).toBe(401);
+  });
+
+  it('the attacker signing up again after the victim changes nothing the victim confirms', async () => {
+    const email = newEmail();
+    await signUp(email, attacker);
+    await signUp(email, victim);
+    const victimsLink = await newestLink(email);
+    // The stranger tries again, and asks for the link to be sent again.
+    await signUp(email, attacker);
+    expect((await post('/rest/auth/verify/resend', { email })).statusCode).toBe(202);
+
+    expect((await confirm(victimsLink.token)).statusCode).toBe(200);
+    expect(await profileOf(email)).toMatchObject({ firstname: 'Vera', lastname: 'Victor' });
+    expect((await signIn(email, victim.password)).statusCode).toBe(200);
+    expect((await signIn(email, attacker.password)).statusCode).toBe(401);
+    // Every other link of the address stopped working with the confirmation.
+    const mails = await mailsTo(email);
+    const tokens = mails.map((m) => /token=([A-Za-z0-9_-]{43})/.exec(m.textBody)?.[1]).filter(Boolean);
+    expect(tokens.length).toBeGreaterThanOrEqual(4);
+    for (const token of tokens) expect((await confirm(token!)).statusCode).toBe(400);
+  });
+
+  it('the attacker, who never sees the mail, cannot sign in before or after the victim confirms', async () => {
+    const email = newEmail();
+    await signUp(email, attacker);
+    // Their own password is that of an unconfirmed sign-up: no session.
+    expect((await signIn(email, attacker.password)).statusCode).toBe(403);
+    await signUp(email, victim);
+    expect((await signIn(email, attacker.password)).statusCode).not.toBe(200);
+    await confirm((await newestLink(email)).token);
+    expect((await signIn(email, attacker.password)).statusCode).toBe(401);
+    // Signing up again afterwards only tells the owner (a reset link); the account stays theirs.
+    await signUp(email, attacker);
+    const { mail } = { mail: (await mailsTo(email)).at(-1)! };
+    expect(mail.kind).toBe('account-exists');
+    expect(mail.textBody).toContain('Hello Vera Victor,');
+    expect(mail.textBody).not.toContain('Mallory');
+    expect((await signIn(email, attacker.password)).statusCode).toBe(401);
+    expect((await signIn(email, victim.password)).statusCode).toBe(200);
+  });
+
+  it("each link activates only its own sign-up: the first sign-up's link gives the first sign-up, and ends the later one", async () => {
+    // The mailbox's owner may use any link that reached the mailbox; each one carries what its
+    // own sign-up chose (its mail greets that sign-up's name), never what a later one chose.
+    const email = newEmail();
+    await signUp(email, victim);
+    const first = await newestLink(email);
+    await signUp(email, { ...attacker, password: 'a later passphrase' });
+    const second = await newestLink(email);
+    expect(second.mail.textBody).toContain('Hello Mallory Mallet,');
+    expect(second.mail.textBody).not.toContain('Vera');
+
+    expect((await confirm(first.token)).statusCode).toBe(200);
+    expect(await profileOf(email)).toMatchObject({ firstname: 'Vera', verified: 1 });
+    expect((await signIn(email, victim.password)).statusCode).toBe(200);
+    expect((await signIn(email, 'a later passphrase')).statusCode).toBe(401);
+    expect((await confirm(second.token)).statusCode).toBe(400);
+  });
+
+  it('a resent link greets the newest sign-up, and only ends that sign-up’s older link', async () => {
+    const email = newEmail();
+    await signUp(email, victim);
+    const victimsLink = await newestLink(email);
+    await signUp(email, attacker);
+    const attackersLink = await newestLink(email);
+    expect((await post('/rest/auth/verify/resend', { email })).statusCode).toBe(202);
+    const resent = await newestLink(email);
+    expect(resent.mail.textBody).toContain('Hello Mallory Mallet,');
+    // The resent link replaces the attacker's older one, but the victim's stays usable.
+    expect((await confirm(attackersLink.token)).statusCode).toBe(400);
+    expect((await confirm(victimsLink.token)).statusCode).toBe(200);
+    expect((await signIn(email, victim.password)).statusCode).toBe(200);
+    expect((await confirm(resent.token)).statusCode).toBe(400);
+  });
+
+  it('of two links used at once exactly one becomes the account', async () => {
+    const email = newEmail();
+    await signUp(email, attacker);
+    const one = await newestLink(email);
+    await signUp(email, victim);
+    const other = await newestLink(email);
+    const results = await Promise.all([confirm(one.token), confirm(other.token)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    const winner = results[0]!.statusCode === 200 ? attacker : victim;
+    const loser = winner === attacker ? victim : attacker;
+    expect(await profileOf(email)).toMatchObject({ firstname: winner.firstname, verified: 1 });
+    expect((await signIn(email, winner.password)).statusCode).toBe(200);
+    expect((await signIn(email, loser.password)).statusCode).toBe(401);
+  });
+
+  it('answers the second sign-up exactly like the first and like a taken address', async () => {
+    const email = newEmail();
+    const taken = newEmail();
+    await signUp(taken, victim);
+    await confirm((await newestLink(taken)).token);
+    const bodies = [];
+    for (const address of [email, email, taken]) {
+      const res = await post('/rest/signup', {
+        firstname: 'Any',
+        lastname: 'One',
+        email: address,
+        password: 'some passphrase',
+        language: 'de',
+        terms: true,
+      });
+      bodies.push([res.statusCode, res.headers['content-type'], res.body]);
+    }
+    expect(bodies[1]).toEqual(bodies[0]);
+    expect(bodies[2]).toEqual(bodies[0]);
+  });
+});
