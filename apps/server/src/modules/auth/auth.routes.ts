@@ -24,9 +24,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ throttle: LoginThrottle }> = as
       const { email, password } = parseBasicCredentials(request.headers.authorization);
       const attempt = await throttle.reserve(email, request.ip);
       const person = await findPersonByEmail(app.db, email);
-      // Verify against a dummy hash for unknown accounts, so both cases take the same time
-      // and give the same answer.
-      const ok = await verifyPassword(person?.passwordHash ?? (await dummyPasswordHash()), password);
+      // Unknown accounts, and invited ones that have no password yet (an empty hash), are
+      // checked against a dummy hash: every path does the same argon2 work, so neither the time
+      // nor the answer tells them apart from a wrong password. The dummy never signs anyone in.
+      const stored = person?.passwordHash ? person.passwordHash : await dummyPasswordHash();
+      const ok = (await verifyPassword(stored, password)) && stored === person?.passwordHash;
       // A disabled person gets the answer of a wrong password: the account stays closed
       // without telling a guesser that the password was right.
       if (!person || !ok || person.disabled === 1) throw unauthorized(); // the reserved attempt stays counted
