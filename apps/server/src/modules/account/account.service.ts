@@ -78,6 +78,16 @@ const tokenInvalid = (): HttpError => new HttpError(400, 'tokenInvalid');
 
 const ALL_PURPOSES: readonly AccountTokenPurpose[] = ['verify', 'reset', 'invite'];
 
+/**
+ * Ends every outstanding link of the person (confirmation, reset, invitation). Every event that
+ * ends a person's sessions calls it in the same transaction (a new password however it is set,
+ * a confirmed address, a disabled account), so no link mailed before outlives it, not even once
+ * the account is enabled again.
+ */
+export async function endAllLinks(db: Db, personId: string): Promise<void> {
+  await deleteAccountTokensOf(db, personId, ALL_PURPOSES);
+}
+
 /** The profile one sign-up chose. */
 const signupProfileSchema = z.object({
   firstname: z.string(),
@@ -294,7 +304,7 @@ export async function verifyEmail(db: Kysely<Database>, token: string, now = new
       updatedAt: now.toISOString(),
     });
     if (!activated || !(await takeAccountToken(trx, tokenHash, ['verify']))) throw tokenInvalid();
-    await deleteAccountTokensOf(trx, person.id, ALL_PURPOSES);
+    await endAllLinks(trx, person.id);
     return { token: await createSession(trx, person.id, now), oid: person.id };
   });
 }
@@ -375,7 +385,7 @@ export async function resetPassword(
     if (!isLive(row, now)) throw tokenInvalid();
     await updatePerson(trx, person.id, { passwordHash, verified: 1, updatedAt: now.toISOString() });
     await endAllSessions(trx, person.id);
-    await deleteAccountTokensOf(trx, person.id, ALL_PURPOSES);
+    await endAllLinks(trx, person.id);
     return { token: await createSession(trx, person.id, now), oid: person.id };
   });
 }

@@ -6,6 +6,7 @@ import { HttpError, notFound } from '../../lib/http-error.js';
 import { newId } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/password.js';
 import { nowIso } from '../../lib/time.js';
+import { endAllLinks } from '../account/account.service.js';
 import { endAllSessions } from '../auth/session.service.js';
 import {
   findActiveEmails,
@@ -19,8 +20,8 @@ import {
 
 // What an operator (the `portal` command line) or an admin (the console's customers area,
 // person-console.service.ts) does to accounts. Every rule lives here: addresses are unique and
-// lower case, a new password or a disabled account ends every session of the person at once,
-// and the last active admin always stays.
+// lower case, a new password or a disabled account ends every session and every mailed link of
+// the person at once, and the last active admin always stays.
 
 async function requirePerson(db: Db, email: string): Promise<PersonRow> {
   const person = await findPersonByEmail(db, email.trim().toLowerCase());
@@ -65,7 +66,7 @@ export async function addPerson(db: Kysely<Database>, input: NewPerson): Promise
   return requirePerson(db, fields.email);
 }
 
-/** Sets a new password; the person is signed out everywhere. */
+/** Sets a new password; the person is signed out everywhere and their mailed links end. */
 export async function setPassword(db: Kysely<Database>, email: string, password: string): Promise<void> {
   const parsed = newPersonSchema.shape.password.safeParse(password);
   if (!parsed.success || passwordProblem(password, email)) throw new HttpError(400, 'validation', { password: 'invalid' });
@@ -74,6 +75,7 @@ export async function setPassword(db: Kysely<Database>, email: string, password:
     const person = await requirePerson(trx, email);
     await updatePerson(trx, person.id, { passwordHash, updatedAt: nowIso() });
     await endAllSessions(trx, person.id);
+    await endAllLinks(trx, person.id);
   });
 }
 
@@ -91,7 +93,7 @@ export interface AccountChange {
 /**
  * Applies a change inside the caller's transaction, with the rules of every account change:
  * the last active admin stays (neither removed nor disabled), and a disabled person's sessions
- * end at once. Fields equal to the stored ones are left out; answers the person after the
+ * and mailed links end at once. Fields equal to the stored ones are left out; answers the person after the
  * change, or undefined when nothing changed.
  */
 export async function changeAccount(trx: Db, person: PersonRow, change: AccountChange): Promise<PersonRow | undefined> {
@@ -105,7 +107,10 @@ export async function changeAccount(trx: Db, person: PersonRow, change: AccountC
   if (Object.keys(update).length === 0) return undefined;
   if (update.isAdmin === 0 || update.disabled === 1) await keepAnActiveAdmin(trx, person);
   await updatePerson(trx, person.id, { ...update, updatedAt: nowIso() });
-  if (update.disabled === 1) await endAllSessions(trx, person.id);
+  if (update.disabled === 1) {
+    await endAllSessions(trx, person.id);
+    await endAllLinks(trx, person.id);
+  }
   const after = await findPerson(trx, person.id);
   if (!after) throw new Error('changed person not found');
   return after;

@@ -6,6 +6,7 @@ import type { FieldProblem } from '../../lib/error-messages.js';
 import { HttpError, notFound, validation } from '../../lib/http-error.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { nowIso } from '../../lib/time.js';
+import { endAllLinks } from '../account/account.service.js';
 import { endOtherSessions } from '../auth/session.service.js';
 import { normaliseAvatar } from './avatar.service.js';
 import { findAvatar, findPasswordHash, findPerson, saveAvatar, updatePerson } from './person.repository.js';
@@ -38,7 +39,10 @@ export async function changeOwnData(db: Kysely<Database>, user: SessionPerson, i
   return reload(db, user.id);
 }
 
-/** A new password needs the current one; every other session of the person ends. */
+/**
+ * A new password needs the current one; every other session of the person ends, and so does
+ * every link mailed to them (a reset link must not outlive the password it was meant to replace).
+ */
 export async function changePassword(
   db: Kysely<Database>,
   user: SessionPerson,
@@ -51,8 +55,12 @@ export async function changePassword(
   }
   // The other password rules are in the route's schema; this one needs the account.
   if (passwordProblem(input.password, user.email) === 'sameAsEmail') throw validation({ password: 'sameAsEmail' });
-  await updatePerson(db, user.id, { passwordHash: await hashPassword(input.password), updatedAt: nowIso() });
-  if (sessionId) await endOtherSessions(db, user.id, sessionId);
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction().execute(async (trx) => {
+    await updatePerson(trx, user.id, { passwordHash, updatedAt: nowIso() });
+    if (sessionId) await endOtherSessions(trx, user.id, sessionId);
+    await endAllLinks(trx, user.id);
+  });
 }
 
 /** Re-encodes the upload (see avatar.service.ts) and stores it as the next avatar version. */
