@@ -241,12 +241,18 @@ describe('portal command line: setup and accounts', () => {
     expect((await portal(['user:admin', '--email', first.email, '--on'])).stdout).toBe(
       `${first.email} is now an admin\n`,
     );
+    // An invited admin cannot sign in before choosing a password: they do not count.
+    const invited = await portal(['user:add', '--email', 'invited-admin@example.com', '--admin', '--invite'], undefined, {
+      PUBLIC_URL: 'https://portal.example.com',
+    });
+    expect(invited.code).toBe(0);
     const lastOff = await portal(['user:admin', '--email', first.email, '--off']);
     expect(lastOff).toMatchObject({
       code: 1,
-      stderr: `portal user:admin: ${first.email} is the last active admin: make another person admin first\n`,
+      stderr: `portal user:admin: ${first.email} is the last admin who can sign in: make another person admin first (an invited admin counts once they have chosen a password)\n`,
     });
     expect((await portal(['user:disable', '--email', first.email])).code).toBe(1);
+    expect((await portal(['user:admin', '--email', 'invited-admin@example.com', '--off'])).code).toBe(0);
 
     await portal(['user:admin', '--email', second.email, '--on']);
     expect((await portal(['user:disable', '--email', first.email])).code).toBe(0);

@@ -35,8 +35,8 @@ const messages: Record<ErrorCode, Record<Language, string>> = {
     en: 'This e-mail address is already in use.',
   },
   lastAdmin: {
-    de: 'Der letzte aktive Administrator kann weder entfernt noch deaktiviert werden.',
-    en: 'The last active admin can be neither removed nor disabled.',
+    de: 'Der letzte Administrator, der sich anmelden kann, kann weder entfernt noch deaktiviert werden. Eingeladene zählen erst, wenn sie ihr Passwort gewählt haben.',
+    en: 'The last admin who can sign in can be neither removed nor disabled. Invited admins count once they have chosen their password.',
   },
   ownAccount: {
     de: 'Dein eigenes Konto kannst du nicht deaktivieren.',

@@ -35,7 +35,9 @@ function explain(error: unknown, email: string): never {
   if (error.code === 'notFound') throw new CliError(`no person with the e-mail address ${email}`);
   if (error.code === 'emailTaken') throw new CliError(`${email} is already in use`);
   if (error.code === 'lastAdmin')
-    throw new CliError(`${email} is the last active admin: make another person admin first`);
+    throw new CliError(
+      `${email} is the last admin who can sign in: make another person admin first (an invited admin counts once they have chosen a password)`,
+    );
   if (error.code === 'validation') {
     const fields = Object.keys(error.fields ?? {});
     const names = fields.map((f) =>
@@ -137,7 +139,7 @@ const userPasswd: Command = {
 
 const userAdmin: Command = {
   name: 'user:admin',
-  summary: 'Grants (--on) or removes (--off) admin rights. The last active admin keeps them.',
+  summary: 'Grants (--on) or removes (--off) admin rights. The last admin who can sign in keeps them.',
   options: {
     ...emailOption,
     on: { type: 'boolean', description: 'make the person an admin' },
@@ -159,7 +161,7 @@ function disableCommand(disabled: boolean): Command {
   return {
     name: disabled ? 'user:disable' : 'user:enable',
     summary: disabled
-      ? 'Disables a person: they cannot sign in and their sessions end at once. The last active admin stays.'
+      ? 'Disables a person: they cannot sign in, their sessions and mailed links end at once. The last admin who can sign in stays.'
       : 'Lets a disabled person sign in again.',
     options: emailOption,
     async run(invocation) {

@@ -21,7 +21,7 @@ import {
 // What an operator (the `portal` command line) or an admin (the console's customers area,
 // person-console.service.ts) does to accounts. Every rule lives here: addresses are unique and
 // lower case, a new password or a disabled account ends every session and every mailed link of
-// the person at once, and the last active admin always stays.
+// the person at once, and the last active admin who can sign in always stays.
 
 async function requirePerson(db: Db, email: string): Promise<PersonRow> {
   const person = await findPersonByEmail(db, email.trim().toLowerCase());
@@ -29,9 +29,19 @@ async function requirePerson(db: Db, email: string): Promise<PersonRow> {
   return person;
 }
 
-/** Refuses a change that would leave no active admin; call inside the changing transaction. */
+/**
+ * An admin who can sign in now: not disabled, address confirmed, a password set. An admin who
+ * was invited and has not chosen a password yet does not count (see lockActiveAdmins).
+ */
+const isActiveAdmin = (person: PersonRow): boolean =>
+  person.isAdmin === 1 && person.disabled === 0 && person.verified === 1 && person.passwordHash !== '';
+
+/**
+ * Refuses a change that would leave no active admin who can sign in; call inside the changing
+ * transaction. Taking the flag from an admin who cannot sign in anyway changes nothing here.
+ */
 async function keepAnActiveAdmin(trx: Db, person: PersonRow): Promise<void> {
-  if (person.isAdmin !== 1 || person.disabled !== 0) return;
+  if (!isActiveAdmin(person)) return;
   const activeAdmins = await lockActiveAdmins(trx);
   if (!activeAdmins.some((id) => id !== person.id)) throw new HttpError(409, 'lastAdmin');
 }
@@ -92,7 +102,7 @@ export interface AccountChange {
 
 /**
  * Applies a change inside the caller's transaction, with the rules of every account change:
- * the last active admin stays (neither removed nor disabled), and a disabled person's sessions
+ * the last active admin who can sign in stays (neither removed nor disabled), and a disabled person's sessions
  * and mailed links end at once. Fields equal to the stored ones are left out; answers the person after the
  * change, or undefined when nothing changed.
  */

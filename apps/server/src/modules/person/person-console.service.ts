@@ -99,7 +99,7 @@ function auditAction(before: PersonRow, after: PersonRow): string {
 
 /**
  * Changes names, company, language, admin rights or the disabled state. Admins cannot disable
- * themselves; the last active admin can be neither removed nor disabled. Nothing changed: no
+ * themselves; the last active admin who can sign in can be neither removed nor disabled. Nothing changed: no
  * audit entry.
  */
 export async function patchCustomer(

@@ -35,9 +35,10 @@ export async function listPeople(db: Db) {
 }
 
 /**
- * Locks the rows of every active admin (a write that changes nothing) and returns their ids.
- * Two operators removing two different admins at once are so ordered one after the other, and
- * the second sees the first one's change before it decides whether an admin would remain.
+ * Locks the rows of every active admin who can sign in (not disabled, address confirmed, a
+ * password set) with a write that changes nothing, and returns their ids. Two operators
+ * removing two different admins at once are so ordered one after the other, and the second sees
+ * the first one's change before it decides whether an admin would remain.
  */
 export async function lockActiveAdmins(db: Db): Promise<string[]> {
   const rows = await db
@@ -45,6 +46,8 @@ export async function lockActiveAdmins(db: Db): Promise<string[]> {
     .set((eb) => ({ isAdmin: eb.ref('isAdmin') }))
     .where('isAdmin', '=', 1)
     .where('disabled', '=', 0)
+    .where('verified', '=', 1)
+    .where('passwordHash', '<>', '')
     .returning('id')
     .execute();
   return rows.map((r) => r.id);
