@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { authorizationCredentials } from '../lib/authorization.js';
 import { forbidden, unauthorized, HttpError } from '../lib/http-error.js';
 import { requestLanguage, type Language } from '../lib/language.js';
 import type { SessionPerson } from '../modules/auth/session.repository.js';
@@ -17,11 +18,11 @@ declare module 'fastify' {
   }
 }
 
+const SESSION_TOKEN = /^[A-Za-z0-9_-]{10,200}$/;
+
 function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  if (!header) return undefined;
-  const match = /^Bearer ([A-Za-z0-9_-]{10,200})$/.exec(header);
-  return match?.[1];
+  const token = authorizationCredentials(request.headers.authorization, 'bearer');
+  return token !== undefined && SESSION_TOKEN.test(token) ? token : undefined;
 }
 
 function sameSecret(a: string, b: string): boolean {
@@ -52,8 +53,7 @@ export function registerAuthentication(app: FastifyInstance, usageIngestTokens: 
   // callers cannot make us parse or validate anything on guarded routes. A callback hook, not an
   // async one: a remembered session passes without a promise.
   const checkIngestToken: onRequestHookHandler = (request, _reply, done) => {
-    const header = request.headers.authorization ?? '';
-    const given = header.startsWith('Bearer ') ? header.slice(7) : '';
+    const given = authorizationCredentials(request.headers.authorization, 'bearer') ?? '';
     // Every configured token is compared (no early exit), so timing does not tell which matched.
     const known = usageIngestTokens.reduce((found, token) => sameSecret(given, token) || found, false);
     done(given && known ? undefined : unauthorized());

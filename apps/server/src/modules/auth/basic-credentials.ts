@@ -1,17 +1,19 @@
 import { PASSWORD_LIMITS, passwordLength } from '@portal/contract/password';
 import { PERSON_LIMITS } from '@portal/contract/person';
 import { isSingleLineText } from '@portal/contract/text';
+import { authorizationCredentials } from '../../lib/authorization.js';
 import { HttpError, unauthorized, validation } from '../../lib/http-error.js';
 
 /**
- * Reads `Authorization: Basic base64(email:password)`. The password may contain ':', so the
- * split is at the first colon. No header: 401; a header that is not valid Basic: 400.
+ * Reads `Authorization: Basic base64(email:password)` (the scheme in any case). The password may
+ * contain ':', so the split is at the first colon. No header: 401; a header that is not valid
+ * Basic: 400.
  */
 export function parseBasicCredentials(header: string | undefined): { email: string; password: string } {
   if (!header) throw unauthorized();
-  const match = /^Basic ([A-Za-z0-9+/]+=*)$/.exec(header.trim());
-  if (!match?.[1]) throw new HttpError(400, 'badRequest');
-  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const encoded = authorizationCredentials(header.trim(), 'basic');
+  if (encoded === undefined || !/^[A-Za-z0-9+/]+=*$/.test(encoded)) throw new HttpError(400, 'badRequest');
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon <= 0 || decoded.includes('\uFFFD')) throw new HttpError(400, 'badRequest');
   const email = decoded.slice(0, colon).trim().toLowerCase();
