@@ -5,7 +5,7 @@ import { migrateToLatest } from '../src/db/migrate.js';
 import * as initialSchema from '../src/db/migrations/0001-initial-schema.js';
 import * as operators from '../src/db/migrations/0002-operators.js';
 import * as accounts from '../src/db/migrations/0003-accounts.js';
-import * as signupLinks from '../src/db/migrations/0011-signup-links.js';
+import * as signupLinks from '../src/db/migrations/0012-signup-links.js';
 import { prepareDatabase } from '../src/seed/prepare-database.js';
 import { readShippedTranslations } from '../src/seed/shipped-translations.js';
 import { countRows, createTestDatabase, dialect, type TestDatabase } from './helper.js';
@@ -54,7 +54,7 @@ describe('migrations and demo seed', () => {
       '0008-service-admin',
       '0009-admin-content',
       '0010-usage-rollup-per-statement',
-      '0011-signup-links',
+      '0012-signup-links',
     ]);
     expect(await migrateToLatest(database.db, database.schema)).toEqual([]);
     for (const table of TABLES) expect(await countRows(database.db, table)).toBe(0);
@@ -117,7 +117,7 @@ describe('migrations and demo seed', () => {
     }
   });
 
-  it('removes confirmation links that carry no sign-up (0011), keeps the other links, and goes down again', async () => {
+  it('removes confirmation links that carry no sign-up (0012), keeps the other links, and goes down again', async () => {
     const fresh = await createTestDatabase({ migrate: false });
     try {
       await migrateToLatest(fresh.db, fresh.schema);
@@ -127,7 +127,7 @@ describe('migrations and demo seed', () => {
         .insertInto('person')
         .values({ id: 'waiting', email: 'wait@example.com', passwordHash: 'x', firstname: 'W', lastname: 'A', salutation: null, language: 'de', place: '', company: '', isAdmin: 0, verified: 0, createdAt: now, updatedAt: now })
         .execute();
-      // Rows as they were before 0011: without the sign-up's columns.
+      // Rows as they were before 0012: without the sign-up's columns.
       for (const [id, purpose] of [['old-verify', 'verify'], ['old-reset', 'reset']]) {
         await sql`insert into account_token (id, token_hash, person_id, purpose, created_at, expires_at)
           values (${id}, ${`hash-${id}`}, 'waiting', ${purpose}, ${now}, ${now})`.execute(fresh.db);
