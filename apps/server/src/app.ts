@@ -30,6 +30,7 @@ import { LoginThrottle, memoryLimiters, redisLimiters } from './modules/auth/log
 import { personRoutes } from './modules/person/person.routes.js';
 import { projectRoutes } from './modules/project/project.routes.js';
 import { memberRoutes } from './modules/project/member.routes.js';
+import { InvitationMailLimits } from './modules/project/invitation-mail-limits.js';
 import { licenceRoutes } from './modules/licence/licence.routes.js';
 import { licenceToolsRoutes } from './modules/licence-tools/licence-tools.routes.js';
 import { usageRoutes } from './modules/usage/usage.routes.js';
@@ -174,11 +175,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(catalogueRoutes);
   await app.register(mediaRoutes);
   const throttle = new LoginThrottle(redis ? redisLimiters(redis) : memoryLimiters);
+  const invitationLimits = new InvitationMailLimits(redis ? redisLimiters(redis, 'invitation') : memoryLimiters);
   await app.register(authRoutes, { throttle });
   await app.register(accountRoutes);
   await app.register(personRoutes);
   await app.register(projectRoutes);
-  await app.register(memberRoutes);
+  await app.register(memberRoutes, { limits: invitationLimits });
   await app.register(licenceRoutes);
   await app.register(licenceToolsRoutes);
   await app.register(usageRoutes);

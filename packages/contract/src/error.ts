@@ -11,6 +11,8 @@ export const errorCodeSchema = z.enum([
   'conflict',
   'alreadyLicensed',
   'alreadyMember',
+  'alreadyInvited',
+  'invitationLimit',
   'tooManyMembers',
   'ownerStays',
   'emailTaken',

@@ -12,6 +12,27 @@ export const MEMBER_LIMITS = {
   perProject: 50,
 } as const;
 
+/**
+ * How many invitation mails project sharing sends within `windowHours`
+ * (docs/security.md#invitation-mails): a customer chooses the recipient and part of the text
+ * (the project's name), so each count is bounded. Inviting an address that is already invited
+ * sends nothing (409 alreadyInvited); the owner sends a pending invitation again on purpose, a
+ * few times. Beyond a limit the invitation is refused (429 invitationLimit with Retry-After,
+ * nothing is stored), except for an account that can sign in: it finds the invitation on its
+ * project list, stored without a mail.
+ */
+export const INVITATION_MAIL_LIMITS = {
+  windowHours: 24,
+  /** Mails one person causes, over all their projects. */
+  perInviter: 100,
+  /** Mails of one project: its 50 seats and a few sent again. */
+  perProject: 60,
+  /** Mails one address receives, from every project and inviter together. */
+  perRecipient: 5,
+  /** Times one pending invitation is sent again. */
+  resendsPerInvitation: 3,
+} as const;
+
 /** A role that can be given by invitation: the owner is one and only changes by transfer. */
 export const memberRoleSchema = z.enum(['editor', 'viewer']);
 export type MemberRole = z.infer<typeof memberRoleSchema>;

@@ -22,6 +22,14 @@ const messages: Record<ErrorCode, Record<Language, string>> = {
     de: 'Diese Person gehört schon zum Projekt.',
     en: 'This person already belongs to the project.',
   },
+  alreadyInvited: {
+    de: 'Diese Adresse ist schon eingeladen. Du kannst die Einladung in der Liste erneut senden.',
+    en: 'This address is already invited. You can send the invitation again from the list.',
+  },
+  invitationLimit: {
+    de: 'Heute wurden schon zu viele Einladungs-Mails verschickt (an diese Adresse, für dieses Projekt oder von dir). Bitte versuche es später erneut.',
+    en: 'Too many invitation mails have been sent today (to this address, for this project or by you). Please try again later.',
+  },
   tooManyMembers: {
     de: 'Das Projekt hat schon die größte Zahl an Mitgliedern und Einladungen.',
     en: 'The project already has the most members and invitations it can have.',

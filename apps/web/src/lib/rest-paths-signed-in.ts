@@ -13,6 +13,9 @@ export const projectPaths = {
   members: (projectId: string) => collection('project', projectId, 'member'),
   /** PATCH a role (owner hands over), DELETE removes or leaves. */
   member: (projectId: string, personId: string) => collection('project', projectId, 'member', personId),
+  /** POST sends a pending invitation again. */
+  memberResend: (projectId: string, personId: string) =>
+    collection('project', projectId, 'member', personId, 'resend'),
   /** Calls per licence and day (?from&to&format=csv). */
   usage: (projectId: string) => collection('project', projectId, 'usage'),
   /** The admin report's figures for this project, per licence (?from&to). */

@@ -390,6 +390,21 @@ export async function resetPassword(
   });
 }
 
+/**
+ * A new invitation link for a person who has not chosen a password yet (a project invitation
+ * sent again); their older invitation link ends.
+ */
+export async function newInvitationLink(trx: Db, links: AccountLinks, person: PersonRow, now: Date): Promise<string> {
+  return links.reset(await issueToken(trx, person.id, 'invite', now));
+}
+
+/** Whether the person has no password yet (invited, the mailed link not used). */
+export const hasNoPassword = (person: PersonRow): boolean => person.passwordHash === NO_PASSWORD;
+
+/** Whether the person can sign in now: enabled, address confirmed, a password chosen. */
+export const canSignIn = (person: PersonRow): boolean =>
+  person.disabled === 0 && person.verified === 1 && !hasNoPassword(person);
+
 export type Invitation = z.input<typeof invitationSchema>;
 
 /**

@@ -22,21 +22,21 @@ interface LimiterOptions {
   duration: number;
   blockDuration?: number;
 }
-type LimiterFactory = (options: LimiterOptions) => RateLimiterAbstract;
+export type LimiterFactory = (options: LimiterOptions) => RateLimiterAbstract;
 
 /** Counters in this process: one instance. */
 export const memoryLimiters: LimiterFactory = (options) => new RateLimiterMemory(options);
 
 /**
- * Counters in Redis, shared by every instance. Should Redis fail, the counters of this process
- * stand in, so sign-in neither opens up nor stops working.
+ * Counters in Redis, shared by every instance, under `portal:<namespace>:`. Should Redis fail,
+ * the counters of this process stand in, so sign-in neither opens up nor stops working.
  */
 export const redisLimiters =
-  (redis: Redis): LimiterFactory =>
+  (redis: Redis, namespace = 'login'): LimiterFactory =>
   (options) =>
     new RateLimiterRedis({
       ...options,
-      keyPrefix: `portal:login:${options.keyPrefix}`,
+      keyPrefix: `portal:${namespace}:${options.keyPrefix}`,
       storeClient: redis,
       insuranceLimiter: new RateLimiterMemory(options),
     });

@@ -6,7 +6,7 @@ import { HttpError, notFound } from '../../lib/http-error.js';
 import { newId } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/password.js';
 import { nowIso } from '../../lib/time.js';
-import { endAllLinks } from '../account/account.service.js';
+import { canSignIn, endAllLinks } from '../account/account.service.js';
 import { endAllSessions } from '../auth/session.service.js';
 import {
   findActiveEmails,
@@ -33,8 +33,7 @@ async function requirePerson(db: Db, email: string): Promise<PersonRow> {
  * An admin who can sign in now: not disabled, address confirmed, a password set. An admin who
  * was invited and has not chosen a password yet does not count (see lockActiveAdmins).
  */
-const isActiveAdmin = (person: PersonRow): boolean =>
-  person.isAdmin === 1 && person.disabled === 0 && person.verified === 1 && person.passwordHash !== '';
+const isActiveAdmin = (person: PersonRow): boolean => person.isAdmin === 1 && canSignIn(person);
 
 /**
  * Refuses a change that would leave no active admin who can sign in; call inside the changing

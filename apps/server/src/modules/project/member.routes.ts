@@ -10,6 +10,7 @@ import {
   projectInvitationListSchema,
 } from '@portal/contract/project-member';
 import { currentUser } from '../../plugins/authenticate.js';
+import type { InvitationMailLimits } from './invitation-mail-limits.js';
 import { accountLinks } from '../account/account.service.js';
 import { requireSelf } from '../person/person.service.js';
 import {
@@ -20,6 +21,7 @@ import {
   listInvitations,
   listMembers,
   removeMember,
+  resendInvitation,
   type MemberLinks,
 } from './member.service.js';
 import { requireProjectRole } from './project.service.js';
@@ -27,7 +29,7 @@ import { requireProjectRole } from './project.service.js';
 const security = [{ bearer: [] }];
 const idParams = z.object({ id: idSchema });
 
-export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
+export const memberRoutes: FastifyPluginAsyncZod<{ limits: InvitationMailLimits }> = async (app, { limits }) => {
   const base = app.config.publicUrl ?? `http://localhost:${app.config.port}`;
   const links: MemberLinks = { ...accountLinks(app.config), projects: `${base}/projects` };
 
@@ -56,6 +58,10 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['project'],
         summary: 'Invite someone by address as editor or viewer (owner only); answers the members',
+        description:
+          'An address already invited: 409 alreadyInvited, and no mail (send it again with …/resend). Invitation ' +
+          'mails are limited per inviter, project and recipient address (INVITATION_MAIL_LIMITS): beyond a ' +
+          'limit 429 invitationLimit with Retry-After, and nothing is stored.',
         security,
         params: idParams,
         body: memberInviteSchema,
@@ -65,8 +71,32 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUser(request);
       const project = await requireProjectRole(app.db, user, request.params.id, 'owner');
-      await inviteMember(app.db, links, user, project, request.body);
+      await inviteMember(app.db, links, limits, user, project, request.body);
       return reply.code(201).send(await listMembers(app.db, project));
+    },
+  );
+
+  app.post(
+    '/rest/collection/project/:id/member/:personId/resend',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['project'],
+        summary: 'Send a pending invitation again (owner only)',
+        description:
+          'A person without a password gets a new link that sets it (the older one ends). At most ' +
+          'INVITATION_MAIL_LIMITS.resendsPerInvitation times a day, and counted like every invitation mail: ' +
+          'beyond a limit 429 invitationLimit with Retry-After. Nobody invited to the project: 404.',
+        security,
+        params: memberParamsSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const project = await requireProjectRole(app.db, user, request.params.id, 'owner');
+      await resendInvitation(app.db, links, limits, user, project, request.params.personId);
+      return reply.code(204).send(null);
     },
   );
 

@@ -6,16 +6,27 @@ import {
   type MemberInvite,
   type ProjectInvitation,
 } from '@portal/contract/project-member';
-import type { Database, Db, PersonRow } from '../../db/database.js';
+import type { Database, Db, MemberRole, PersonRow } from '../../db/database.js';
 import { HttpError, conflict, forbidden, notFound } from '../../lib/http-error.js';
 import { newId } from '../../lib/ids.js';
-import { inviteAccount, type AccountLinks } from '../account/account.service.js';
+import {
+  canSignIn,
+  hasNoPassword,
+  inviteAccount,
+  newInvitationLink,
+  type AccountLinks,
+} from '../account/account.service.js';
 import { queueMail } from '../mail/outbox.service.js';
 import { displayName } from '../person/person.mapper.js';
-import { findPersonByEmail } from '../person/person.repository.js';
+import { findPerson, findPersonByEmail } from '../person/person.repository.js';
+import type { InvitationMailLimits } from './invitation-mail-limits.js';
 import { updateLiveProject } from './project.repository.js';
 import { showProject, type ProjectWithRole } from './project.service.js';
-import { projectInvitationMail, projectInvitationNewAccountMail } from './member.mails.js';
+import {
+  projectInvitationMail,
+  projectInvitationNewAccountMail,
+  type ProjectInvitationDetails,
+} from './member.mails.js';
 import {
   countSeats,
   deleteInvitation,
@@ -40,7 +51,10 @@ import type { SessionPerson } from '../auth/session.repository.js';
 //   may not (they hand the project over first);
 // - an invitation always names a person: an unknown address gets an invited account, whose
 //   mail sets the password; nobody is a member before accepting;
-// - members and pending invitations of one project are at most MEMBER_LIMITS.perProject.
+// - members and pending invitations of one project are at most MEMBER_LIMITS.perProject;
+// - every invitation is counted per inviter and project, its mail per recipient address
+//   (InvitationMailLimits); an address already invited is mailed again only when the owner
+//   sends it again.
 // The caller's role was checked by requireProjectRole in the route.
 
 /** Where mailed links point (see accountLinks). */
@@ -52,6 +66,45 @@ const nameOf = (p: { firstname: string; lastname: string; email: string }): stri
 
 const tooMany = (): HttpError => new HttpError(409, 'tooManyMembers');
 const alreadyMember = (): HttpError => new HttpError(409, 'alreadyMember', { email: 'invalid' });
+const alreadyInvited = (): HttpError => new HttpError(409, 'alreadyInvited', { email: 'invalid' });
+
+/**
+ * Whom an invitation mail greets: nobody by name until the person has proved their address
+ * (an unconfirmed sign-up's name may be a stranger's, see docs/security.md#self-service-accounts).
+ */
+const greetingOf = (person: PersonRow): string =>
+  person.verified === 1 ? `${person.firstname} ${person.lastname}`.trim() : '';
+
+type InvitationDetails = (name: string, link: string) => ProjectInvitationDetails;
+
+/**
+ * Queues the invitation mail to a person: for an account without a password a new link that
+ * sets it (older ones end), otherwise the way to the project list.
+ */
+async function queueInvitationMail(
+  trx: Db,
+  links: MemberLinks,
+  person: PersonRow,
+  details: InvitationDetails,
+  now: Date,
+): Promise<void> {
+  if (hasNoPassword(person)) {
+    const link = await newInvitationLink(trx, links, person, now);
+    await queueMail(trx, {
+      kind: 'invitation',
+      to: person.email,
+      language: person.language,
+      content: projectInvitationNewAccountMail(details('', link), person.language),
+    });
+    return;
+  }
+  await queueMail(trx, {
+    kind: 'project-invitation',
+    to: person.email,
+    language: person.language,
+    content: projectInvitationMail(details(greetingOf(person), links.projects), person.language),
+  });
+}
 
 /** The owner, then the members, then the pending invitations. */
 export async function listMembers(db: Kysely<Database>, project: ProjectWithRole): Promise<Member[]> {
@@ -83,37 +136,41 @@ export async function listMembers(db: Kysely<Database>, project: ProjectWithRole
   ];
 }
 
+const detailsOf =
+  (inviter: SessionPerson, project: ProjectWithRole, role: MemberRole): InvitationDetails =>
+  (name, link) => ({ name, projectName: project.name, invitedBy: nameOf(inviter), role, link });
+
 /**
  * Invites someone to the project by address (owner only). An account gets an invitation it
  * sees on its project list and a mail; an unknown address an invited account whose mail sets
- * the password. Inviting someone invited again changes the role and mails them again.
+ * the password. Someone invited already: 409 alreadyInvited, nothing changes and no mail goes
+ * (the owner sends it again with resendInvitation). Each mail counts against the limits.
  */
 export async function inviteMember(
   db: Kysely<Database>,
   links: MemberLinks,
+  limits: InvitationMailLimits,
   inviter: SessionPerson,
   project: ProjectWithRole,
   input: MemberInvite,
   now = new Date(),
 ): Promise<void> {
-  const details = (name: string, link: string) => ({
-    name,
-    projectName: project.name,
-    invitedBy: nameOf(inviter),
-    role: input.role,
-    link,
-  });
+  const details = detailsOf(inviter, project, input.role);
   // Stores the invitation in the transaction that holds the project's row lock (see
-  // updateLiveProject), so two invitations at once cannot pass the limit together.
+  // updateLiveProject), so two invitations at once cannot pass the limits together: the second
+  // finds the first one's invitation. Answers whether to mail it (see InvitationMailLimits).
   const store = async (trx: Db, person: PersonRow): Promise<boolean> => {
     if (!(await updateLiveProject(trx, project.id, { now: now.toISOString() }))) throw notFound();
     if (person.id === project.ownerId || (await findMember(trx, project.id, person.id)))
       throw alreadyMember();
-    if (await findInvitationFor(trx, project.id, person.id)) {
-      await updateInvitationRole(trx, project.id, person.id, input.role);
-      return true;
-    }
+    if (await findInvitationFor(trx, project.id, person.id)) throw alreadyInvited();
     if ((await countSeats(trx, project.id)) >= MEMBER_LIMITS.perProject) throw tooMany();
+    const mailIt = await limits.take({
+      inviterId: inviter.id,
+      projectId: project.id,
+      recipient: person.email,
+      recipientSeesItInTheApp: canSignIn(person),
+    });
     await insertInvitation(trx, {
       id: newId(),
       projectId: project.id,
@@ -122,22 +179,13 @@ export async function inviteMember(
       invitedBy: inviter.id,
       createdAt: now.toISOString(),
     });
-    return true;
+    return mailIt;
   };
 
   const existing = await findPersonByEmail(db, input.email);
   if (existing) {
     await db.transaction().execute(async (trx) => {
-      await store(trx, existing);
-      await queueMail(trx, {
-        kind: 'project-invitation',
-        to: existing.email,
-        language: existing.language,
-        content: projectInvitationMail(
-          details(`${existing.firstname} ${existing.lastname}`.trim(), links.projects),
-          existing.language,
-        ),
-      });
+      if (await store(trx, existing)) await queueInvitationMail(trx, links, existing, details, now);
     });
     return;
   }
@@ -155,9 +203,39 @@ export async function inviteMember(
   ).catch(async (error: unknown) => {
     // The address got an account meanwhile (a parallel sign-up or invitation): invite that one.
     if (error instanceof HttpError && error.code === 'emailTaken') {
-      return inviteMember(db, links, inviter, project, input, now);
+      return inviteMember(db, links, limits, inviter, project, input, now);
     }
     throw error;
+  });
+}
+
+/**
+ * Sends a pending invitation again (owner only), counted against the limits like any invitation
+ * mail and at most INVITATION_MAIL_LIMITS.resendsPerInvitation times a day. Someone who is not
+ * invited to the project: 404.
+ */
+export async function resendInvitation(
+  db: Kysely<Database>,
+  links: MemberLinks,
+  limits: InvitationMailLimits,
+  inviter: SessionPerson,
+  project: ProjectWithRole,
+  personId: string,
+  now = new Date(),
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    if (!(await updateLiveProject(trx, project.id, { now: now.toISOString() }))) throw notFound();
+    const invitation = await findInvitationFor(trx, project.id, personId);
+    const person = invitation && (await findPerson(trx, personId));
+    if (!invitation || !person) throw notFound();
+    await limits.take({
+      inviterId: inviter.id,
+      projectId: project.id,
+      recipient: person.email,
+      recipientSeesItInTheApp: canSignIn(person),
+      resendOf: `${project.id}:${person.id}`,
+    });
+    await queueInvitationMail(trx, links, person, detailsOf(inviter, project, invitation.role), now);
   });
 }
 

@@ -6,9 +6,10 @@ import { restClient } from '@/lib/rest-client';
 import { projectPaths } from '@/lib/rest-paths-signed-in';
 import { projectQueryOptions, refreshProjectLists } from '@/resources/projects';
 
-// The sharing dialog's calls: the members of a project, inviting, changing a role (or handing
-// the project over) and removing someone (or leaving). Every change answers or refetches the
-// list; a role change also refetches the project, whose role and owner may have changed.
+// The sharing dialog's calls: the members of a project, inviting (and sending an invitation
+// again), changing a role (or handing the project over) and removing someone (or leaving). Every
+// change answers or refetches the list; a role change also refetches the project, whose role and
+// owner may have changed.
 
 export const membersQueryOptions = (projectId: string) =>
   queryOptions({
@@ -26,6 +27,14 @@ export function useInviteMember(projectId: string) {
     mutationFn: (invite: MemberInvite) =>
       restClient.post<Member[]>(projectPaths.members(projectId), { body: { ...invite } }),
     onSuccess: (members) => queryClient.setQueryData(projectKeys.members(projectId), members),
+  });
+}
+
+/** Sends a pending invitation again; the list does not change. */
+export function useResendInvitation(projectId: string) {
+  return useMutation({
+    mutationFn: ({ personId }: { personId: string }) =>
+      restClient.post(projectPaths.memberResend(projectId, personId)),
   });
 }
 

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { accountEmailSchema } from '@portal/contract/account';
 import type { Project, ProjectRole } from '@portal/contract/project';
 import { MEMBER_LIMITS, type Member, type MemberRole } from '@portal/contract/project-member';
-import { Crown, LogOut, UserMinus } from 'lucide-react';
+import { Crown, LogOut, MailPlus, UserMinus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '@/hooks/use-translation';
@@ -24,7 +24,13 @@ import { paths } from '@/config/paths';
 import { useSession } from '@/hooks/use-session';
 import { isApiError } from '@/lib/api-errors';
 import { projectQueryOptions, refreshProjectLists } from '@/resources/projects';
-import { useChangeRole, useInviteMember, useMembers, useRemoveMember } from '../api/members';
+import {
+  useChangeRole,
+  useInviteMember,
+  useMembers,
+  useRemoveMember,
+  useResendInvitation,
+} from '../api/members';
 import { ProjectMenuDialog, type ProjectMenuDialogProps } from './project-menu-dialog';
 
 const roleKey = { owner: 'roleOwner', editor: 'roleEditor', viewer: 'roleViewer' } as const;
@@ -40,8 +46,9 @@ export interface SharingDialogProps extends ProjectMenuDialogProps {
 }
 
 /**
- * Who belongs to the project (docs/domain.md#ownership). The owner invites by address, changes
- * roles, removes people and hands the project over; everyone else sees the list and may leave.
+ * Who belongs to the project (docs/domain.md#ownership). The owner invites by address, sends a
+ * pending invitation again, changes roles, removes people and hands the project over; everyone
+ * else sees the list and may leave.
  */
 export function SharingDialog({ project, open, onOpenChange, returnFocus }: SharingDialogProps) {
   const { t } = useTranslation(['Sharing', 'Modal']);
@@ -68,6 +75,7 @@ function SharingPanel({ project, onLeft }: { project: Project; onLeft: () => voi
   const queryClient = useQueryClient();
   const changeRole = useChangeRole(project.id);
   const removeMember = useRemoveMember(project.id);
+  const resendInvitation = useResendInvitation(project.id);
   const [pending, setPending] = useState<Pending>(null);
   const [failed, setFailed] = useState(false);
   const isOwner = project.role === 'owner';
@@ -79,6 +87,17 @@ function SharingPanel({ project, onLeft }: { project: Project; onLeft: () => voi
     } catch (error) {
       console.error(error);
       toast.error(t('failed'));
+    }
+  };
+
+  const resend = async (member: Member) => {
+    try {
+      await resendInvitation.mutateAsync({ personId: member.person.oid });
+      toast.success(t('resent', { email: member.person.email }));
+    } catch (error) {
+      // Past the day's invitation mails the server says so, in the interface language.
+      if (!isApiError(error, 'invitationLimit')) console.error(error);
+      toast.error(isApiError(error, 'invitationLimit') ? error.message : t('failed'));
     }
   };
 
@@ -153,7 +172,9 @@ function SharingPanel({ project, onLeft }: { project: Project; onLeft: () => voi
                   isSelf={member.person.oid === session?.oid}
                   canManage={isOwner}
                   busy={changeRole.isPending}
+                  resending={resendInvitation.isPending && resendInvitation.variables.personId === member.person.oid}
                   onRole={(role) => void setRole(member, role)}
+                  onResend={() => void resend(member)}
                   onHandOver={() => setPending({ kind: 'handOver', member })}
                   onRemove={() => setPending({ kind: 'remove', member })}
                   onLeave={() => setPending({ kind: 'leave', member })}
@@ -189,7 +210,9 @@ function MemberRow({
   isSelf,
   canManage,
   busy,
+  resending,
   onRole,
+  onResend,
   onHandOver,
   onRemove,
   onLeave,
@@ -198,7 +221,9 @@ function MemberRow({
   isSelf: boolean;
   canManage: boolean;
   busy: boolean;
+  resending: boolean;
   onRole: (role: MemberRole) => void;
+  onResend: () => void;
   onHandOver: () => void;
   onRemove: () => void;
   onLeave: () => void;
@@ -233,6 +258,18 @@ function MemberRow({
         ) : (
           <Badge tone={member.role === 'owner' ? 'accent' : 'neutral'}>{roleName(member.role)}</Badge>
         )}
+        {manageable && member.state === 'invited' ? (
+          <Button
+            variant="ghost"
+            size="iconSm"
+            aria-label={`${t('resend')}: ${name}`}
+            title={t('resend')}
+            disabled={resending}
+            onClick={onResend}
+          >
+            {resending ? <Spinner /> : <MailPlus aria-hidden="true" />}
+          </Button>
+        ) : null}
         {manageable && member.state === 'active' ? (
           <Button
             variant="ghost"
@@ -293,11 +330,11 @@ function InviteForm({ projectId }: { projectId: string }) {
     try {
       await invite.mutateAsync({ email, role: values.role });
     } catch (error) {
-      console.error(error);
-      // The server's message says why (already a member, too many), in the interface language.
-      form.setError('root', {
-        message: isApiError(error) && error.status === 409 ? error.message : t('failed'),
-      });
+      // The server's message says why (already a member or invited, too many, the day's
+      // invitation mails spent), in the interface language.
+      const told = isApiError(error) && (error.status === 409 || error.code === 'invitationLimit');
+      if (!told) console.error(error);
+      form.setError('root', { message: told ? error.message : t('failed') });
       return;
     }
     toast.success(t('inviteSent', { email }));
