@@ -8,7 +8,7 @@ import type { Socket } from 'node:net';
 // drops what still comes, until the client closes its side or a bound is reached.
 
 /** At most this long, and this many further bytes, per connection. */
-export const LINGER = { ms: 5_000, bytes: 64 * 1024 * 1024 } as const;
+const LINGER = { ms: 5_000, bytes: 64 * 1024 * 1024 } as const;
 
 /**
  * Makes the socket close gracefully once the answer in progress is written: Node's HTTP server

@@ -10,7 +10,7 @@ import type { LimiterFactory } from '../auth/login-throttle.js';
 // counter, so parallel invitations cannot slip past a limit together.
 
 /** The mail of an invitation about to be stored or sent again. */
-export interface InvitationMail {
+interface InvitationMail {
   inviterId: string;
   projectId: string;
   /** The recipient's address (lower case). */
