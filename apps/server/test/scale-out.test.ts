@@ -4,11 +4,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { catalogueChanged } from '../src/modules/catalogue/catalogue-changes.js';
-import { basicAuth, bearer, createPerson, createService, createTestDatabase, login, type TestDatabase } from './helper.js';
+import { INVITATION_MAIL_LIMITS } from '@portal/contract/project-member';
+import { basicAuth, bearer, createPerson, createProjectViaApi, createService, createTestDatabase, login, type TestDatabase } from './helper.js';
 
 // Two server instances on one database and one Redis, as behind a load balancer: a session
-// made on one works on the other, sign-in failures count across both, and a catalogue change
-// on one drops the other's cached catalogue.
+// made on one works on the other, sign-in failures and invitation mails count across both, and a
+// catalogue change on one drops the other's cached catalogue.
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 describe.runIf(process.env.TEST_REDIS !== '0')('several instances (shared database and Redis)', () => {
@@ -46,6 +47,27 @@ describe.runIf(process.env.TEST_REDIS !== '0')('several instances (shared databa
 
     await catalogueChanged(first.changes);
     await vi.waitFor(async () => expect(await name()).toBe('Nachher'), { timeout: 2000, interval: 5 });
+  });
+
+  it('counts the invitation mails to one address across instances, even all at once', async () => {
+    const recipient = `invited-${randomBytes(4).toString('hex')}@example.net`;
+    const owners = await Promise.all(Array.from({ length: 8 }, () => createPerson(database.db)));
+    const tokens = await Promise.all(owners.map((owner) => login(first, owner)));
+    const projects = await Promise.all(owners.map((owner, i) => createProjectViaApi(first, tokens[i]!, owner.id)));
+    const answers = await Promise.all(
+      projects.map((projectId, i) =>
+        (i % 2 === 0 ? first : second).inject({
+          method: 'POST',
+          url: `/rest/collection/project/${projectId}/member`,
+          headers: bearer(tokens[i]!),
+          payload: { email: recipient, role: 'viewer' },
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(INVITATION_MAIL_LIMITS.perRecipient);
+    expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(8 - INVITATION_MAIL_LIMITS.perRecipient);
+    const mails = await database.db.selectFrom('mailOutbox').select('id').where('toAddress', '=', recipient).execute();
+    expect(mails).toHaveLength(INVITATION_MAIL_LIMITS.perRecipient);
   });
 
   it('counts failed sign-ins across instances', async () => {
