@@ -1,9 +1,10 @@
 import { de, expect, expectNoAxeViolations, preset, test, toast } from './fixtures';
 import { shippedTexts } from './translations';
 
-// Shared projects (docs/domain.md#ownership): the owner invites a second account as viewer, the
-// viewer accepts and sees the project without write controls, the owner makes them editor, and
-// they switch a licence off. Two browser contexts, one per person.
+// Shared projects (docs/domain.md#ownership): the owner invites a second account as viewer (a
+// second invitation is refused, sending it again works), the viewer accepts and sees the project
+// without write controls, the owner makes them editor, and they switch a licence off. Two browser
+// contexts, one per person.
 
 const sharing = shippedTexts('Sharing');
 const detail = shippedTexts('ProjectDetail');
@@ -47,6 +48,16 @@ test.describe('shared projects (signed in)', () => {
     const guestRow = dialog.getByRole('listitem').filter({ hasText: guest.email });
     await expect(guestRow.getByText(de(sharing, 'invitedState'))).toBeVisible();
     await expectNoAxeViolations(ownerPage, 'sharing dialog', '[role="dialog"]');
+
+    // Inviting her again sends nothing: the server's reason shows under the form. Sending the
+    // invitation again is the row's own action.
+    await dialog.getByLabel(de(sharing, 'email')).fill(guest.email);
+    await dialog.getByRole('button', { name: de(sharing, 'invite'), exact: true }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'Diese Adresse ist schon eingeladen. Du kannst die Einladung in der Liste erneut senden.',
+    );
+    await guestRow.getByRole('button', { name: `${de(sharing, 'resend')}: Vera Viewer` }).click();
+    await expect(toast(ownerPage, de(sharing, 'resent', { email: guest.email }))).toBeVisible();
 
     // Vera accepts on /projects and sees the project with her role, without write controls.
     const guestContext = await browser.newContext();
