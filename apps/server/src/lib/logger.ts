@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import type { FastifyRequest } from 'fastify';
+import pino from 'pino';
 import type { Config } from '../config.js';
+import { serializeReply } from './request-log.js';
 
 // Logs are shipped and read by people who must not see secrets. Whatever a log line might carry
 // that opens an account or a licence is replaced by "[redacted]": credentials in headers,
@@ -52,13 +54,29 @@ function prettyAvailable(): boolean {
   }
 }
 
-/** Options of the server's logger: JSON lines in production and tests, readable lines in development. */
-export function loggerOptions(config: Pick<Config, 'logLevel' | 'environment'>) {
+/**
+ * Where the server's JSON lines go: standard output through pino's asynchronous destination,
+ * which collects lines while a write is in flight and writes them together, instead of one
+ * blocking write per line on the request's path. What is still buffered is written when the
+ * process exits (pino flushes on exit; main.ts flushes after a clean shutdown too).
+ */
+export function logDestination() {
+  return pino.destination({ dest: 1, sync: false });
+}
+
+/**
+ * Options of the server's logger: JSON lines (to `destination`, standard output by default) in
+ * production and tests, readable lines in development.
+ */
+export function loggerOptions(
+  config: Pick<Config, 'logLevel' | 'environment'>,
+  destination?: pino.DestinationStream,
+) {
   const pretty = config.environment === 'development' && prettyAvailable();
   return {
     level: config.logLevel,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-    serializers: { req: serializeRequest },
+    serializers: { req: serializeRequest, res: serializeReply },
     ...(pretty
       ? {
           transport: {
@@ -66,6 +84,8 @@ export function loggerOptions(config: Pick<Config, 'logLevel' | 'environment'>) 
             options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
           },
         }
-      : {}),
+      : destination
+        ? { stream: destination }
+        : {}),
   };
 }

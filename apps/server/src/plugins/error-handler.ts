@@ -4,6 +4,7 @@ import type { ErrorBody, ErrorCode } from '@portal/contract/error';
 import { HttpError } from '../lib/http-error.js';
 import { errorMessage, fieldMessage, type FieldProblem } from '../lib/error-messages.js';
 import { requestLanguage, type Language } from '../lib/language.js';
+import { noteRefusal } from '../lib/request-log.js';
 
 interface Mapped {
   status: number;
@@ -95,7 +96,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const mapped = mapError(error);
     if (mapped.status === 503) request.log.warn({ code: error.code }, 'request refused: server under pressure');
     else if (mapped.status >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ code: mapped.code, status: mapped.status }, 'request rejected');
+    else noteRefusal(request, mapped.code);
     return sendError(request, reply, mapped);
   });
 }
