@@ -54,14 +54,29 @@ function prettyAvailable(): boolean {
   }
 }
 
+/** Log lines waiting for standard output, at most; past it lines are dropped, not memory taken. */
+const LOG_BACKLOG_BYTES = 16 * 1024 * 1024;
+
 /**
  * Where the server's JSON lines go: standard output through pino's asynchronous destination,
  * which collects lines while a write is in flight and writes them together, instead of one
  * blocking write per line on the request's path. What is still buffered is written when the
- * process exits (pino flushes on exit; main.ts flushes after a clean shutdown too).
+ * process exits (pino flushes on exit; main.ts flushes after a clean shutdown too). Should
+ * standard output stop taking lines (a stuck log shipper), the backlog stays bounded: lines past
+ * it are dropped and counted on standard error, at most once per 10 s.
  */
 export function logDestination() {
-  return pino.destination({ dest: 1, sync: false });
+  const destination = pino.destination({ dest: 1, sync: false, maxLength: LOG_BACKLOG_BYTES });
+  let dropped = 0;
+  destination.on('drop', () => {
+    dropped += 1;
+    if (dropped > 1) return;
+    setTimeout(() => {
+      process.stderr.write(`log: ${dropped} lines dropped, standard output did not keep up\n`);
+      dropped = 0;
+    }, 10_000).unref();
+  });
+  return destination;
 }
 
 /**
