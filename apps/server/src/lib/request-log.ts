@@ -37,6 +37,8 @@ export class OneLinePerRequest extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
+    // Nothing to build for a silenced log (the bench's old setting, tests).
+    if (!error && reply.log.level === 'silent') return;
     const responseTime = Math.round(reply.elapsedTime * 100) / 100;
     const code = refusals.get(request);
     const line = { req: request, res: reply, responseTime, ...(code === undefined ? {} : { code }) };
