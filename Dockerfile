@@ -4,10 +4,16 @@
 #   docker build -t portal .
 #   docker run -p 3000:3000 -e PUBLIC_URL=https://portal.example.com -v portal-data:/var/lib/portal portal
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node 26, the active LTS line (24 works as well: CI tests both, see docs/operations.md#node).
+ARG NODE_IMAGE=node:26-trixie-slim
 
-# 0. The workspace manifests npm ci reads; both install stages start from them.
+# 0. The workspace manifests npm ci reads; both install stages start from them. The tools to
+#    compile better-sqlite3 against the image's Node, should no prebuilt binary for that Node
+#    and platform be published (only these stages have them, not the image that runs).
 FROM ${NODE_IMAGE} AS manifests
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends python3 make g++ \
+    && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/contract/package.json packages/contract/
@@ -27,10 +33,13 @@ RUN npm ci --omit=dev --workspace apps/server --no-audit --no-fund && npm cache 
 
 # 3. What runs: dependencies, the two bundles, the web build; as the unprivileged user node.
 FROM ${NODE_IMAGE}
+# MALLOC_TRIM_THRESHOLD_: glibc gives freed memory back instead of keeping it for later
+# (docs/performance.md#memory).
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
-    DATABASE_URL=sqlite:/var/lib/portal/portal.sqlite
+    DATABASE_URL=sqlite:/var/lib/portal/portal.sqlite \
+    MALLOC_TRIM_THRESHOLD_=131072
 WORKDIR /app
 COPY --from=dependencies /app ./
 COPY --from=build /app/apps/server/dist ./apps/server/dist

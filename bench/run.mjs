@@ -6,12 +6,16 @@
 //     server's memory after it (lib/throughput.mjs)
 //  3. the admin report against 100k, 1M and 10M usage rows, and the usage ingest, on SQLite and
 //     PostgreSQL (lib/report-scaling.mjs, lib/scale-data.mjs, lib/ingest.mjs)
-// Knobs: WEB_DIST (another web build), BENCH_PARTS (browser,throughput,report), BENCH_STEPS
-// (usage rows, comma-separated), BENCH_DATABASE_URL (a PostgreSQL the bench may create a
-// database in; default postgres://postgres@127.0.0.1:5432/postgres, left out when unreachable).
+// Knobs: WEB_DIST (another web build), BENCH_PARTS (browser,throughput,report), BENCH_ROUTES
+// (throughput routes: catalogue,service,projects,licence), BENCH_ROUNDS (throughput rounds per
+// route, default 5), BENCH_STEPS (usage rows, comma-separated), BENCH_DATABASE_URL (a
+// PostgreSQL the bench may create a database in; default
+// postgres://postgres@127.0.0.1:5432/postgres, left out when unreachable).
+// Parts 1 and 2 measure the server as production runs it: NODE_ENV=production, every request
+// logged (one JSON line, LOG_LEVEL=info) into a file through the same asynchronous destination.
 // The dependencies of part 1 live in bench/package.json (bench/setup.mjs installs them).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve as resolvePath } from 'node:path';
 import { signIn, startPortal } from '../scripts/local-portal.mjs';
@@ -24,6 +28,8 @@ const root = new URL('..', import.meta.url).pathname;
 const webDist = resolvePath(process.env.WEB_DIST ?? join(root, 'apps/web/dist'));
 const parts = new Set((process.env.BENCH_PARTS ?? 'browser,throughput,report').split(','));
 const steps = (process.env.BENCH_STEPS ?? '100000,1000000,10000000').split(',').map(Number);
+const routeKeys = process.env.BENCH_ROUTES?.split(',');
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const postgresAdminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const port = 3300;
 const base = `http://127.0.0.1:${port}`;
@@ -47,9 +53,9 @@ const results = {
   ingest: [],
 };
 
-/** A started portal on `databaseUrl`, with stop() and signIn(). */
-async function portal(databaseUrl, env = {}) {
-  const child = await startPortal({ port, databaseUrl, webDist, env: { PORTAL_DEMO: '0', ...env } });
+/** A started portal on `databaseUrl`, with stop() and signIn(); logFile: where its log goes. */
+async function portal(databaseUrl, env = {}, logFile = undefined) {
+  const child = await startPortal({ port, databaseUrl, webDist, env: { PORTAL_DEMO: '0', ...env }, logFile });
   return {
     base,
     pid: child.pid,
@@ -68,11 +74,34 @@ async function seeded(databaseUrl) {
   await new Promise((r) => first.once('exit', r));
 }
 
-const rssMb = (pid) =>
-  Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024);
+// Production refuses to start while a demo account can sign in; the bench signs in as the demo
+// customer under another address.
+const BENCH_CUSTOMER = { email: 'bench-demo@example.com', password: 'demo1234' };
+
+/** The seeded SQLite file made fit for NODE_ENV=production: the demo accounts renamed. */
+async function renameDemoAccounts(file) {
+  const { default: Database } = await import('better-sqlite3');
+  const db = new Database(file);
+  db.prepare(
+    "update person set email = 'bench-' || email where email in ('demo@example.com', 'admin@example.com')",
+  ).run();
+  db.close();
+}
+
+/** The portal as production runs it, every request logged as one JSON line into `logFile`. */
+function productionPortal(databaseUrl, logFile) {
+  return portal(databaseUrl, { NODE_ENV: 'production', PUBLIC_URL: base, LOG_LEVEL: 'info' }, logFile);
+}
+
+/** A memory figure of a process from /proc (VmRSS: resident now, VmHWM: the most it held). */
+const statusMb = (pid, field) =>
+  Math.round(
+    Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024,
+  );
+const rssMb = (pid) => statusMb(pid, 'VmRSS');
 
 async function throughput(server, dir) {
-  const { token, oid } = await signIn(base, 'demo@example.com', 'demo1234');
+  const { token, oid } = await signIn(base, BENCH_CUSTOMER.email, BENCH_CUSTOMER.password);
   const auth = { authorization: `Bearer ${token}` };
   const projects = await (
     await fetch(`${base}/rest/collection/person/${oid}/project`, { headers: auth })
@@ -80,39 +109,66 @@ async function throughput(server, dir) {
   const licence =
     projects.flatMap((p) => p.licences).find((l) => l.service.accounting !== 'monthly') ??
     projects[0].licences[0];
-  const routes = [
-    { name: 'catalogue list', path: '/rest/collection/service?orderby=name', headers: {}, minRatio: 0.6 },
-    { name: 'one service', path: '/rest/collection/service/captchaPro', headers: {}, minRatio: 0.6 },
+  const allRoutes = [
     {
+      key: 'catalogue',
+      name: 'catalogue list',
+      path: '/rest/collection/service?orderby=name',
+      headers: {},
+      minRatio: 0.6,
+    },
+    { key: 'service', name: 'one service', path: '/rest/collection/service/captchaPro', headers: {}, minRatio: 0.6 },
+    {
+      key: 'projects',
       name: 'projects (signed in)',
       path: `/rest/collection/person/${oid}/project`,
       headers: auth,
       minRatio: 0.4,
     },
     {
+      key: 'licence',
       name: 'licence, 90 days (signed in)',
       path: `/rest/collection/service_licence/${licence.id}`,
       headers: auth,
       minRatio: 0.4,
     },
   ];
+  const routes = routeKeys ? allRoutes.filter((r) => routeKeys.includes(r.key)) : allRoutes;
   const answers = {};
   for (const r of routes) answers[r.path] = await captureAnswer(base, r.path, r.headers);
   const bare = await startBareServer(answers, port + 1, dir);
   let measured;
+  // Resident memory while the load runs, not only after it: what a container's limit sees.
+  const rssBefore = rssMb(server.pid);
+  let rssDuring = rssBefore;
+  const sampler = setInterval(() => (rssDuring = Math.max(rssDuring, rssMb(server.pid))), 250);
   try {
-    measured = await compareWithBare({ portalBase: base, bareBase: `http://127.0.0.1:${port + 1}`, routes });
+    measured = await compareWithBare({
+      portalBase: base,
+      bareBase: `http://127.0.0.1:${port + 1}`,
+      routes,
+      rounds,
+    });
   } finally {
+    clearInterval(sampler);
     bare.kill();
   }
-  results.memory.rssAfterThroughputMb = rssMb(server.pid);
+  results.memory = {
+    rssBeforeThroughputMb: rssBefore,
+    rssDuringThroughputMaxMb: rssDuring,
+    rssAfterThroughputMb: rssMb(server.pid),
+    rssHighWaterMarkMb: statusMb(server.pid, 'VmHWM'),
+  };
   console.log(
-    `server RSS after the throughput run: ${results.memory.rssAfterThroughputMb} MB (budget 150 MB)`,
+    `server RSS: ${rssBefore} MB before the throughput run, at most ${rssDuring} MB during it, ` +
+      `${results.memory.rssAfterThroughputMb} MB after it (budget 150 MB)`,
   );
   for (const m of measured) {
     results.throughput[m.name] = { ...m, bytes: answers[m.path].bytes };
     results.figures.push(
       figure(`${m.name}: req/s ÷ bare node:http`, '×', m.ratio, m.minRatio, 'higher', {
+        ratioMin: m.ratioMin,
+        ratioMax: m.ratioMax,
         portalRps: m.portalRps,
         bareRps: m.bareRps,
       }),
@@ -121,6 +177,9 @@ async function throughput(server, dir) {
   }
   results.figures.push(
     figure('server RSS after the throughput run', 'MB', results.memory.rssAfterThroughputMb, 150, 'lower'),
+    figure('server RSS at most, during the throughput run', 'MB', results.memory.rssDuringThroughputMaxMb, null, 'lower', {
+      note: `${results.memory.rssBeforeThroughputMb} MB before it; sampled every 250 ms`,
+    }),
   );
 }
 
@@ -255,9 +314,12 @@ function scalingFigures() {
 const dir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
 try {
   if (parts.has('browser') || parts.has('throughput')) {
-    const databaseUrl = `sqlite:${join(dir, 'bench.sqlite')}`;
+    const file = join(dir, 'bench.sqlite');
+    const databaseUrl = `sqlite:${file}`;
     await seeded(databaseUrl);
-    const server = await portal(databaseUrl);
+    await renameDemoAccounts(file);
+    const logFile = join(dir, 'server.log');
+    const server = await productionPortal(databaseUrl, logFile);
     try {
       // The browser first, on a quiet server: after the load test the machine is still busy.
       if (parts.has('browser')) await browser();
@@ -265,6 +327,15 @@ try {
     } finally {
       await server.stop();
     }
+    const lines = readFileSync(logFile, 'utf8').split('\n');
+    results.logging = {
+      level: 'info',
+      requestLines: lines.filter((line) => line.includes('"msg":"request completed"')).length,
+      bytes: statSync(logFile).size,
+    };
+    console.log(
+      `request log: ${results.logging.requestLines.toLocaleString('en-US')} lines, ${Math.round(results.logging.bytes / 1048576)} MB`,
+    );
   }
   if (parts.has('report')) {
     await scaling(dir);

@@ -8,6 +8,7 @@ import { precompress } from './build/precompress.ts';
 import { reactRouterProduction } from './build/react-router-production.ts';
 import { renderingBundle } from './build/rendering-bundle.ts';
 import { preloadHelper } from './build/preload-helper.ts';
+import { productionBuild } from './build/production-build.ts';
 import { shellPreload } from './build/shell-preload.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -21,7 +22,7 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
 export default defineConfig({
   // Explicit root, so the config works the same from the repository root and from apps/web.
   root,
-  plugins: [react(), tailwindcss(), reactRouterProduction(), minifyPublicScripts(), precompress(), renderingBundle(), shellPreload(), preloadHelper()],
+  plugins: [productionBuild(), react(), tailwindcss(), reactRouterProduction(), minifyPublicScripts(), precompress(), renderingBundle(), shellPreload(), preloadHelper()],
   resolve: {
     alias: [
       { find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) },

@@ -3,13 +3,17 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 
 /**
- * name, unit, value, budget; `better` says which side of the budget is good ('higher' for
+ * name, unit, value, budget (null: none, the figure is for reading); `better` says which side of the budget is good ('higher' for
  * throughput, 'lower' for times and sizes); `extra` holds more of the same run (for ratios: the
- * portal's and the bare server's req/s).
+ * lowest and highest round's ratio, the portal's and the bare server's req/s).
  */
 export function figure(name, unit, value, budget, better, extra = {}) {
   const met =
-    value === null || value === undefined ? null : better === 'higher' ? value >= budget : value <= budget;
+    value === null || value === undefined || budget === null
+      ? null
+      : better === 'higher'
+        ? value >= budget
+        : value <= budget;
   return { name, unit, value, budget, better, met, ...extra };
 }
 
@@ -24,10 +28,11 @@ const show = (value) =>
 export function figuresTable(figures) {
   const lines = ['| figure | value | budget | met | same run |', '|---|---|---|---|---|'];
   for (const f of figures) {
-    const budget = `${f.better === 'higher' ? '≥' : '≤'} ${show(f.budget)} ${f.unit}`;
+    const budget =
+      f.budget === null ? '–' : `${f.better === 'higher' ? '≥' : '≤'} ${show(f.budget)} ${f.unit}`;
     const extra =
       f.bareRps !== undefined
-        ? `portal ${show(f.portalRps)} req/s, bare node:http ${show(f.bareRps)} req/s`
+        ? `rounds ${show(f.ratioMin)}–${show(f.ratioMax)} ×; portal ${show(f.portalRps)} req/s, bare node:http ${show(f.bareRps)} req/s`
         : (f.note ?? '');
     lines.push(
       `| ${f.name} | ${show(f.value)} ${f.unit} | ${budget} | ${f.met === null ? '–' : f.met ? 'yes' : '**no**'} | ${extra} |`,

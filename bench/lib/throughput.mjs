@@ -1,7 +1,9 @@
 // Throughput of the portal beside a bare node:http server answering the same bytes, in one run:
 // on a shared, noisy machine only the ratio of the two means something. Each route is measured
-// in alternating rounds (portal, bare, portal, bare, …) after a warm-up of both, and the figure
-// is the median of the rounds. autocannon runs in this process, each server in its own.
+// in alternating rounds (portal, bare, portal, bare, …) after a warm-up of both; each round
+// gives a ratio (the portal's req/s over the bare server's in the round after it), and the
+// figure is the median of those ratios, reported with their minimum and maximum (the spread of
+// the machine). autocannon runs in this process, each server in its own.
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -46,20 +48,22 @@ async function cannon(url, headers, options) {
 }
 
 /**
- * routes: [{ name, path, headers, minRatio }]. Returns one figure per route with the portal's
- * and the bare server's req/s (medians over `rounds`), their ratio, the portal's p99 and errors.
+ * routes: [{ name, path, headers, minRatio }]. Returns one figure per route: the median, minimum
+ * and maximum of the rounds' ratios, the portal's and the bare server's req/s (medians), the
+ * portal's p99 (median) and its errors, and every round.
  */
 export async function compareWithBare({
   portalBase,
   bareBase,
   routes,
-  rounds = 3,
-  seconds = 8,
+  rounds = 5,
+  seconds = 6,
   connections = 50,
   log = console.log,
 }) {
   const options = { seconds, connections };
   const figures = [];
+  const ratioOf = (portal, bare) => Math.round((portal / bare) * 100) / 100;
   for (const route of routes) {
     const portalUrl = `${portalBase}${route.path}`;
     const bareUrl = `${bareBase}${route.path}`;
@@ -71,9 +75,13 @@ export async function compareWithBare({
       portal.push(await cannon(portalUrl, route.headers, options));
       bare.push(await cannon(bareUrl, {}, options));
     }
+    const ratios = portal.map((r, i) => ratioOf(r.rps, bare[i].rps));
     const figure = {
       name: route.name,
       path: route.path,
+      ratio: median(ratios),
+      ratioMin: Math.min(...ratios),
+      ratioMax: Math.max(...ratios),
       portalRps: Math.round(median(portal.map((r) => r.rps))),
       bareRps: Math.round(median(bare.map((r) => r.rps))),
       p99Ms: median(portal.map((r) => r.p99)),
@@ -81,15 +89,15 @@ export async function compareWithBare({
       rounds: portal.map((r, i) => ({
         portalRps: Math.round(r.rps),
         bareRps: Math.round(bare[i].rps),
+        ratio: ratios[i],
         p99Ms: r.p99,
       })),
       minRatio: route.minRatio,
     };
-    figure.ratio = Math.round((figure.portalRps / figure.bareRps) * 100) / 100;
     figures.push(figure);
     log(
-      `${route.name.padEnd(26)} portal ${String(figure.portalRps).padStart(6)} req/s  bare ${String(figure.bareRps).padStart(6)} req/s  ` +
-        `ratio ${figure.ratio.toFixed(2)} (goal ≥ ${route.minRatio})  p99 ${figure.p99Ms} ms  errors ${figure.errors}`,
+      `${route.name.padEnd(26)} ratio ${figure.ratio.toFixed(2)} (min ${figure.ratioMin.toFixed(2)}, max ${figure.ratioMax.toFixed(2)}; goal ≥ ${route.minRatio})  ` +
+        `portal ${String(figure.portalRps).padStart(6)} req/s  bare ${String(figure.bareRps).padStart(6)} req/s  p99 ${figure.p99Ms} ms  errors ${figure.errors}`,
     );
   }
   return figures;

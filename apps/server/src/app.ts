@@ -11,6 +11,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { Dialect } from './db/connect.js';
 import { requestIds } from './lib/ids.js';
+import { OneLinePerRequest } from './lib/request-log.js';
 import { systemClock, type Clock } from './lib/time.js';
 import { enforceAccessDeclarations, type RouteAccess } from './plugins/access.js';
 import { registerAuthentication } from './plugins/authenticate.js';
@@ -110,6 +111,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...TIMEOUTS,
     trustProxy: config.trustProxy,
     genReqId: requestIds(),
+    // One line per request, when its answer has gone out (lib/request-log.ts).
+    logController: new OneLinePerRequest(),
     // Fastify gives every request a child logger with its id; pino builds each one anew (with the
     // redaction paths). A silent logger writes nothing, so its requests share it.
     childLoggerFactory: (logger, bindings, childOptions) =>

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { loadConfig, type Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/connect.js';
-import { loggerOptions } from './lib/logger.js';
+import { logDestination, loggerOptions } from './lib/logger.js';
 import { describeStartError } from './lib/start-errors.js';
 import { createMailSender } from './modules/mail/mail-sender.js';
 import { OutboxWorker } from './modules/mail/outbox-worker.js';
@@ -58,7 +58,13 @@ async function start(): Promise<void> {
     fail(databaseProblem);
   }
 
-  const app = await buildApp({ config, db: handle.db, dialect: handle.dialect, logger: loggerOptions(config) });
+  const logLines = logDestination();
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    dialect: handle.dialect,
+    logger: loggerOptions(config, logLines),
+  });
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -92,9 +98,13 @@ async function start(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    // The log's last lines are written before the process ends (pino would on exit, too).
     Promise.all([app.close(), outbox?.stop()])
       .then(() => handle.close())
-      .then(() => process.exit(0))
+      .then(() => {
+        logLines.flushSync();
+        process.exit(0);
+      })
       .catch(() => process.exit(1));
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));

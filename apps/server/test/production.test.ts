@@ -150,6 +150,42 @@ describe.runIf(dialect === 'sqlite')('production mode', () => {
     }
   });
 
+  it('logs one line per request once its answer has gone out, with what an operator traces it by', async () => {
+    const server = await startServer(built.main, { DATABASE_URL: database.url, ...PRODUCTION });
+    const found = await fetch(`${server.base}/rest/health`, { headers: { 'user-agent': 'log-check' } });
+    const missing = await fetch(`${server.base}/rest/collection/service/noSuchService`);
+    const missingBody = (await missing.json()) as { error: { code: string } };
+    // The last answers before the stop: their lines are written before the process ends.
+    await server.stop();
+    const lines = server
+      .output()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.filter((line) => line.msg === 'incoming request')).toEqual([]);
+    for (const [answer, url, code] of [
+      [found, '/rest/health', undefined],
+      [missing, '/rest/collection/service/noSuchService', missingBody.error.code],
+    ] as const) {
+      const requestId = answer.headers.get('x-request-id');
+      const ofRequest = lines.filter((line) => line.reqId === requestId);
+      expect(ofRequest).toHaveLength(1);
+      expect(ofRequest[0]).toMatchObject({
+        level: 30,
+        msg: 'request completed',
+        req: { method: 'GET', url, remoteAddress: '127.0.0.1' },
+        res: { statusCode: answer.status, contentLength: Number(answer.headers.get('content-length')) },
+      });
+      // A refused request's line names the error code of its answer.
+      expect(ofRequest[0]?.code).toBe(code);
+      expect(ofRequest[0]?.responseTime).toEqual(expect.any(Number));
+    }
+    expect(missing.status).toBe(404);
+    expect(lines.find((line) => line.reqId === found.headers.get('x-request-id'))?.req).toMatchObject({
+      userAgent: 'log-check',
+    });
+  });
+
   it('logs readable lines in development', async () => {
     const server = await startServer(built.main, {
       DATABASE_URL: database.url,
@@ -161,7 +197,7 @@ describe.runIf(dialect === 'sqlite')('production mode', () => {
     const requestLine = server
       .output()
       .split('\n')
-      .find((l) => l.includes('incoming request'));
+      .find((l) => l.includes('request completed'));
     expect(requestLine).toBeDefined();
     expect(requestLine?.startsWith('{')).toBe(false);
   });

@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import semver from 'semver';
 import type { Database } from './database.js';
 import { registerSqliteConnection } from './sqlite-direct.js';
+import { SqliteDatabase } from './sqlite-driver.js';
 import { withStatementCache } from './statement-cache.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -31,7 +32,7 @@ const columnNames = () => new CamelCasePlugin({ underscoreBeforeDigits: true });
 function openSqlite(url: string): DatabaseHandle {
   const file = url.slice('sqlite:'.length);
   const inMemory = file === ':memory:' || file === '';
-  let native: SqliteDatabase.Database;
+  let native: BetterSqlite3.Database;
   try {
     if (!inMemory) mkdirSync(dirname(resolve(file)), { recursive: true });
     native = new SqliteDatabase(inMemory ? ':memory:' : file);

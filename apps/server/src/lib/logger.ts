@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import type { FastifyRequest } from 'fastify';
+import pino from 'pino';
 import type { Config } from '../config.js';
+import { serializeReply } from './request-log.js';
 
 // Logs are shipped and read by people who must not see secrets. Whatever a log line might carry
 // that opens an account or a licence is replaced by "[redacted]": credentials in headers,
@@ -52,13 +54,44 @@ function prettyAvailable(): boolean {
   }
 }
 
-/** Options of the server's logger: JSON lines in production and tests, readable lines in development. */
-export function loggerOptions(config: Pick<Config, 'logLevel' | 'environment'>) {
+/** Log lines waiting for standard output, at most; past it lines are dropped, not memory taken. */
+const LOG_BACKLOG_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Where the server's JSON lines go: standard output through pino's asynchronous destination,
+ * which collects lines while a write is in flight and writes them together, instead of one
+ * blocking write per line on the request's path. What is still buffered is written when the
+ * process exits (pino flushes on exit; main.ts flushes after a clean shutdown too). Should
+ * standard output stop taking lines (a stuck log shipper), the backlog stays bounded: lines past
+ * it are dropped and counted on standard error, at most once per 10 s.
+ */
+export function logDestination() {
+  const destination = pino.destination({ dest: 1, sync: false, maxLength: LOG_BACKLOG_BYTES });
+  let dropped = 0;
+  destination.on('drop', () => {
+    dropped += 1;
+    if (dropped > 1) return;
+    setTimeout(() => {
+      process.stderr.write(`log: ${dropped} lines dropped, standard output did not keep up\n`);
+      dropped = 0;
+    }, 10_000).unref();
+  });
+  return destination;
+}
+
+/**
+ * Options of the server's logger: JSON lines (to `destination`, standard output by default) in
+ * production and tests, readable lines in development.
+ */
+export function loggerOptions(
+  config: Pick<Config, 'logLevel' | 'environment'>,
+  destination?: pino.DestinationStream,
+) {
   const pretty = config.environment === 'development' && prettyAvailable();
   return {
     level: config.logLevel,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-    serializers: { req: serializeRequest },
+    serializers: { req: serializeRequest, res: serializeReply },
     ...(pretty
       ? {
           transport: {
@@ -66,6 +99,8 @@ export function loggerOptions(config: Pick<Config, 'logLevel' | 'environment'>) 
             options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
           },
         }
-      : {}),
+      : destination
+        ? { stream: destination }
+        : {}),
   };
 }

@@ -5,6 +5,7 @@ import { HttpError } from '../lib/http-error.js';
 import { errorMessage, fieldMessage, type FieldProblem } from '../lib/error-messages.js';
 import { requestLanguage, type Language } from '../lib/language.js';
 import { lingerOnClose } from '../lib/lingering-close.js';
+import { noteRefusal } from '../lib/request-log.js';
 
 interface Mapped {
   status: number;
@@ -96,7 +97,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const mapped = mapError(error);
     if (mapped.status === 503) request.log.warn({ code: error.code }, 'request refused: server under pressure');
     else if (mapped.status >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ code: mapped.code, status: mapped.status }, 'request rejected');
+    else noteRefusal(request, mapped.code);
     // Fastify closes the connection when it refuses a body it has not read whole (too large,
     // malformed): the answer must still reach a client that is sending (lib/lingering-close.ts).
     if (reply.getHeader('connection') === 'close') lingerOnClose(request.raw.socket);
