@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { catalogueFilterShape } from './catalogue-search.js';
 import { accountingSchema, i18nTextSchema, isoDateSchema } from './common.js';
 
 export const imageSizesSchema = z.object({
@@ -54,11 +55,14 @@ export const serviceSchema = serviceSummarySchema.extend({
   data_lastupdate: isoDateSchema.nullable(),
   gallery: z.array(galleryItemSchema),
   hasForm: z.boolean(),
+  /** It has a published API reference (docs/domain.md#api-reference). */
+  hasApiReference: z.boolean(),
 });
 export type Service = z.infer<typeof serviceSchema>;
 
 export const serviceListQuerySchema = z.object({
   orderby: z.enum(['name']).optional(),
+  ...catalogueFilterShape,
 });
 
 export const serviceListSchema = z.array(serviceSummarySchema);

@@ -261,3 +261,46 @@ export async function publishedReferenceJson(
   const document = language === 'en' ? (published.documentEn ?? published.documentDe) : published.documentDe;
   return `${JSON.stringify(head).slice(0, -1)},"document":${document}}`;
 }
+
+/**
+ * Stores and publishes a version unless the service already has one (the demo seed: safe to run
+ * again, and nothing an admin stored is replaced). The documents are checked like an upload.
+ */
+export async function seedPublishedVersion(
+  db: Kysely<Database>,
+  now: Date,
+  serviceId: string,
+  input: ApiVersionCreate,
+): Promise<void> {
+  const service = await findService(db, serviceId);
+  if (!service || (await listApiVersions(db, serviceId)).length > 0) return;
+  const de = await readOpenApiDocument(input.document, 'document');
+  const en = input.documentEn ? await readOpenApiDocument(input.documentEn, 'documentEn') : null;
+  if (en) checkSameOperations(de, en);
+  const id = newId();
+  const at = nowIso(now);
+  await db.transaction().execute(async (trx) => {
+    await insertApiVersion(trx, {
+      id,
+      serviceId,
+      version: input.version,
+      notesDe: input.notes.de,
+      notesEn: input.notes.en,
+      title: de.document.info.title,
+      openapi: de.document.openapi,
+      operations: de.operations.length,
+      sourceDe: input.document,
+      sourceEn: input.documentEn ?? null,
+      documentDe: de.json,
+      documentEn: en?.json ?? null,
+      createdAt: at,
+      createdBy: 'demo',
+      publishedAt: at,
+    });
+    await trx
+      .updateTable('service')
+      .set({ apiVersionId: id, apiDemoKey: service.apiDemoKey ?? newDemoKey() })
+      .where('id', '=', serviceId)
+      .execute();
+  });
+}
