@@ -1,19 +1,12 @@
-import { z } from 'zod';
-import { singleLineText } from './text.js';
-
 // Search and category filter of the catalogue (docs/domain.md#catalogue-search), one rule for
-// the server's list (GET /rest/collection/service?q=…&category=…) and the /services page.
+// the server's list (GET /rest/collection/service?q=…&category=…) and the /services page. Plain
+// functions without zod: the page's first-load chunk carries them (the query's schema is in
+// service.ts).
 
 export const CATALOGUE_SEARCH_LIMITS = { query: 100 } as const;
 
 /** A category as an admin sets it on a service. */
-export const categorySchema = z.string().regex(/^[a-z][a-z0-9-]{0,49}$/, 'lower-case letters, digits and -');
-
-export const catalogueFilterShape = {
-  /** Words to find in name or short description, either language; case and umlauts do not matter. */
-  q: singleLineText().max(CATALOGUE_SEARCH_LIMITS.query).optional(),
-  category: categorySchema.optional(),
-};
+export const CATEGORY_PATTERN = /^[a-z][a-z0-9-]{0,49}$/;
 
 /**
  * Two foldings of a text, so that "strasse" finds "Straße", "gross" finds "Groß", "muller" and
