@@ -384,6 +384,14 @@ describe('API reference documents', () => {
       changed: [{ method: 'POST', path: '/addresses/check' }],
     });
 
+    // Without `with`: against the version stored before it.
+    const againstPrevious = await ctx.app.inject({
+      method: 'GET',
+      url: `${adminBase(serviceId)}/${v2.id}/compare`,
+      headers: bearer(adminToken),
+    });
+    expect(againstPrevious.json<ApiComparison>()).toEqual(comparison.json<ApiComparison>());
+
     const rollback = await publish(serviceId, v1.id);
     expect(rollback.json<ApiVersionList>().versions.find((v) => v.current)?.version).toBe('1.0');
     const shown = (await reference(serviceId)).json<ApiReference>();

@@ -84,8 +84,8 @@ export const apiVersionSourceSchema = z.object({
 });
 export type ApiVersionSource = z.infer<typeof apiVersionSourceSchema>;
 
-/** The query of a comparison: the older version to compare the path's version with. */
-export const apiCompareQuerySchema = z.object({ with: idSchema }).strict();
+/** The query of a comparison: the version to compare the path's version with (default: the one stored before it). */
+export const apiCompareQuerySchema = z.object({ with: idSchema.optional() }).strict();
 
 /** An operation as the comparison names it. */
 export const apiOperationRefSchema = z.object({ method: z.string(), path: z.string(), summary: z.string() });

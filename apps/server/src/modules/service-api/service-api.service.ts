@@ -200,18 +200,24 @@ export async function versionSource(db: Db, serviceId: string, versionId: string
   return { id: row.id, version: row.version, document: row.sourceDe, documentEn: row.sourceEn };
 }
 
-/** Which operations `versionId` added, removed or changed against the older `withId`. */
+/**
+ * Which operations `versionId` added, removed or changed against `withId`, by default against
+ * the version stored before it (the first version against nothing: everything is added).
+ */
 export async function compareVersions(
   db: Db,
   serviceId: string,
   versionId: string,
-  withId: string,
+  withId: string | undefined,
 ): Promise<ApiComparison> {
-  const [to, from] = await Promise.all([
-    findApiVersion(db, serviceId, versionId),
-    findApiVersion(db, serviceId, withId),
-  ]);
-  if (!to || !from) throw notFound();
+  const to = await findApiVersion(db, serviceId, versionId);
+  if (!to) throw notFound();
+  const versions = await listApiVersions(db, serviceId);
+  const fromId = withId ?? versions[versions.findIndex((v) => v.id === versionId) + 1]?.id;
+  const from = fromId
+    ? await findApiVersion(db, serviceId, fromId)
+    : { id: '', version: '', documentDe: '{"openapi":"3.1.0","info":{"title":"","version":""}}' };
+  if (!from) throw notFound();
   const operations = (json: string) =>
     new Map(operationsOf(JSON.parse(json) as OpenApiDocument).map((o) => [`${o.method} ${o.path}`, o]));
   const before = operations(from.documentDe);
