@@ -19,6 +19,7 @@ import { figure, figuresTable, reportTable, writeLastRun } from './lib/figures.m
 import { postgresData, sqliteData } from './lib/scale-data.mjs';
 import { reportScaling } from './lib/report-scaling.mjs';
 import { captureAnswer, compareWithBare, startBareServer } from './lib/throughput.mjs';
+import { referencePageSize } from './lib/api-reference.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const webDist = resolvePath(process.env.WEB_DIST ?? join(root, 'apps/web/dist'));
@@ -80,6 +81,7 @@ async function throughput(server, dir) {
   const licence =
     projects.flatMap((p) => p.licences).find((l) => l.service.accounting !== 'monthly') ??
     projects[0].licences[0];
+  const { demoKey } = await (await fetch(`${base}/rest/collection/service/geokodierung/api`)).json();
   const routes = [
     { name: 'catalogue list', path: '/rest/collection/service?orderby=name', headers: {}, minRatio: 0.6 },
     { name: 'one service', path: '/rest/collection/service/captchaPro', headers: {}, minRatio: 0.6 },
@@ -94,6 +96,13 @@ async function throughput(server, dir) {
       path: `/rest/collection/service_licence/${licence.id}`,
       headers: auth,
       minRatio: 0.4,
+    },
+    {
+      // The example answers with the demo key: key check, request check, the kept answer.
+      name: 'example answer (demo key)',
+      path: `/rest/mock/geokodierung/geocode?address=Berlin&key=${demoKey}`,
+      headers: {},
+      minRatio: 0.5,
     },
   ];
   const answers = {};
@@ -254,13 +263,21 @@ function scalingFigures() {
 
 const dir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
 try {
-  if (parts.has('browser') || parts.has('throughput')) {
+  if (parts.has('browser') || parts.has('throughput') || parts.has('reference')) {
     const databaseUrl = `sqlite:${join(dir, 'bench.sqlite')}`;
     await seeded(databaseUrl);
-    const server = await portal(databaseUrl);
+    // The example answers' limit per address would turn the load test into refusals.
+    const server = await portal(databaseUrl, { MOCK_RATE_LIMIT: '1000000' });
     try {
       // The browser first, on a quiet server: after the load test the machine is still busy.
       if (parts.has('browser')) await browser();
+      if (parts.has('browser') || parts.has('reference')) {
+        const reference = await referencePageSize(base, await server.signIn('admin@example.com', 'admin1234'));
+        results.bundle.referencePage = reference;
+        results.figures.push(
+          figure('API reference page, 100 operations: HTML (gzip -9)', 'KB', reference.htmlGzipKb, 300, 'lower'),
+        );
+      }
       if (parts.has('throughput')) await throughput(server, dir);
     } finally {
       await server.stop();
