@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, expectNoAxeViolations, preset, test } from './fixtures';
 import { shippedTexts } from './translations';
 
 // The API reference and the catalogue search, signed out (docs/domain.md#api-reference,
@@ -64,6 +64,25 @@ test.describe('without JavaScript', () => {
 });
 
 test.describe('with JavaScript', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`the reference page, a schema opened and a try-it panel have no axe violations (${theme})`, async ({ page }) => {
+      await preset(page, { theme });
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      await page.goto(addressApi);
+      await expect(page.getByRole('searchbox', { name: reference.searchLabel!.de })).toBeEnabled();
+      // Taken over without a hydration mismatch.
+      expect(errors).toEqual([]);
+      const validate = page.locator('section#post-addresses-validate');
+      await validate.getByText('corrected').first().click();
+      await validate.getByRole('button', { name: reference.tryIt!.de }).click();
+      await expect(validate.getByRole('form', { name: reference.tryTitle!.de })).toBeVisible();
+      await expectNoAxeViolations(page, `API reference (${theme})`);
+    });
+  }
+
   test('a visitor searches the reference and tries an example answer with the demo key', async ({ page }) => {
     await page.goto(addressApi);
     const search = page.getByRole('searchbox', { name: reference.searchLabel!.de });
