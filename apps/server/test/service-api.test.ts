@@ -406,6 +406,29 @@ describe('API reference documents', () => {
     expect(JSON.parse(source.json<{ document: string }>().document)).toEqual(documentJson());
   });
 
+  it("lets pages connect to the https servers of published references, and only those", async () => {
+    const connectSources = async () => {
+      const page = await ctx.app.inject({ method: 'GET', url: '/services' });
+      return /connect-src ([^;]*)/.exec(String(page.headers['content-security-policy']))?.[1];
+    };
+    const before = await connectSources();
+    expect(before).not.toContain('https://try.example.net');
+    const serviceId = await createService(ctx.db);
+    const document = {
+      ...documentJson(),
+      servers: [{ url: 'https://try.example.net/v1' }, { url: 'http://plain.example.net' }, { url: '/relative' }],
+    };
+    const stored = (await store(serviceId, { document: JSON.stringify(document), version: '1', notes })).json<ApiVersion>();
+    // Stored is not published: nothing changes.
+    expect(await connectSources()).toBe(before);
+    await publish(serviceId, stored.id);
+    await expect.poll(connectSources).toContain('https://try.example.net');
+    expect(await connectSources()).not.toContain('plain.example.net');
+    // The API's own answers keep their closed policy.
+    const api = await ctx.app.inject({ method: 'GET', url: '/rest/collection/service' });
+    expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+
   it('audits every write without copying the documents into the log', async () => {
     const serviceId = await createService(ctx.db);
     const v = (await store(serviceId, { document: documentYaml, version: 'a', notes })).json<ApiVersion>();

@@ -98,6 +98,8 @@ export interface ServiceApiVersionTable {
   createdBy: string;
   /** When it was first published; null: never. */
   publishedAt: string | null;
+  /** The https origins of the documents' servers, as a JSON list (the try-it panel calls them). */
+  serverOrigins: Generated<string>;
 }
 
 export interface ServiceImageTable {

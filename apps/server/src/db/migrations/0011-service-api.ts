@@ -25,6 +25,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('created_by', 'text', (c) => c.notNull())
     .addColumn('published_at', 'text')
+    // The https origins of the document's servers (JSON list): pages may connect to them.
+    .addColumn('server_origins', 'text', (c) => c.notNull().defaultTo('[]'))
     .addUniqueConstraint('service_api_version_label_unique', ['service_id', 'version'])
     .execute();
   await db.schema

@@ -233,6 +233,28 @@ function boundedJson(document: OpenApiDocument, field: DocumentField): string {
   return JSON.stringify(document);
 }
 
+/**
+ * The https origins of the document's servers (variables at their defaults): the only places
+ * besides the portal that a page's try-it panel may call. Other schemes and paths are left out.
+ */
+export function serverOriginsOf(document: OpenApiDocument): string[] {
+  const origins = new Set<string>();
+  for (const server of document.servers ?? []) {
+    const variables = (server as { variables?: Record<string, { default?: unknown }> }).variables ?? {};
+    const url = server.url.replace(/\{([^}]+)\}/g, (_m, name: string) => {
+      const value = variables[name]?.default;
+      return typeof value === 'string' ? value : name;
+    });
+    try {
+      const parsed = new URL(url);
+      if (parsed.protocol === 'https:') origins.add(parsed.origin);
+    } catch {
+      // a path or a malformed address: nothing to connect to
+    }
+  }
+  return [...origins];
+}
+
 /** Method, path, summary and fingerprint of every operation, in the document's order. */
 export function operationsOf(document: OpenApiDocument): OperationSummary[] {
   const operations: OperationSummary[] = [];

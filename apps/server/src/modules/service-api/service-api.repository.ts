@@ -82,6 +82,17 @@ export async function findPublishedApi(db: Db, serviceId: string) {
     .executeTakeFirst();
 }
 
+/** The server origins of every published reference of a service on offer. */
+export async function listPublishedServerOrigins(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('service')
+    .innerJoin('serviceApiVersion', 'serviceApiVersion.id', 'service.apiVersionId')
+    .select('serviceApiVersion.serverOrigins as origins')
+    .where('service.retiredAt', 'is', null)
+    .execute();
+  return rows.flatMap((row) => JSON.parse(row.origins) as string[]);
+}
+
 /** Release notes of the versions published up to `until`, newest first. */
 export async function listReleases(db: Db, serviceId: string, until: string) {
   return db

@@ -20,6 +20,7 @@ import {
   compareVersions,
   createVersion,
   listVersions,
+  publishedConnectSources,
   publishedReferenceJson,
   publishVersion,
   versionSource,
@@ -40,6 +41,17 @@ const MAX_AGE_MS = 60_000;
 // console (admins only, every write audited), the published one read by anyone.
 export const serviceApiRoutes: FastifyPluginAsyncZod = async (app) => {
   const cache = new AnswerCache(app.changes, CATALOGUE_TOPIC, MAX_AGE_MS);
+  // The pages' Content Security Policy lets the try-it panels reach the published servers: read
+  // now and whenever the catalogue changes, on every instance (docs/security.md#headers).
+  const refreshConnectSources = async () => {
+    try {
+      app.setPageConnectSources(await publishedConnectSources(app.db));
+    } catch (error) {
+      app.log.warn({ err: error }, 'API reference servers could not be read; pages keep the sources they had');
+    }
+  };
+  await refreshConnectSources();
+  app.changes.subscribe(CATALOGUE_TOPIC, () => void refreshConnectSources());
   const actorOf = (request: Parameters<typeof auditActorOf>[0]) => {
     currentUser(request);
     return auditActorOf(request);

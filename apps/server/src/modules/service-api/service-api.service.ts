@@ -24,6 +24,7 @@ import {
   checkSameOperations,
   operationsOf,
   readOpenApiDocument,
+  serverOriginsOf,
   type ReadDocument,
 } from './openapi-document.js';
 import {
@@ -32,6 +33,7 @@ import {
   findPublishedApi,
   insertApiVersion,
   listApiVersions,
+  listPublishedServerOrigins,
   listReleases,
   markPublished,
 } from './service-api.repository.js';
@@ -44,6 +46,10 @@ const OBJECT_TYPE = 'service_api';
 
 /** Key anyone may use for a service's example answers: public by design, shown on the reference. */
 const newDemoKey = (): string => `demo_${randomBytes(15).toString('base64url')}`;
+
+/** The https origins of both documents' servers, as stored (docs/security.md#headers). */
+const originsJson = (de: ReadDocument, en: ReadDocument | null): string =>
+  JSON.stringify([...new Set([...serverOriginsOf(de.document), ...(en ? serverOriginsOf(en.document) : [])])]);
 
 type VersionRow = Awaited<ReturnType<typeof listApiVersions>>[number];
 
@@ -125,6 +131,7 @@ export async function createVersion(
       sourceEn: input.documentEn ?? null,
       documentDe: de.json,
       documentEn: en?.json ?? null,
+      serverOrigins: originsJson(de, en),
       createdAt,
       createdBy: actor.actor.email,
       publishedAt: null,
@@ -299,6 +306,7 @@ export async function seedPublishedVersion(
       sourceEn: input.documentEn ?? null,
       documentDe: de.json,
       documentEn: en?.json ?? null,
+      serverOrigins: originsJson(de, en),
       createdAt: at,
       createdBy: 'demo',
       publishedAt: at,
@@ -309,4 +317,12 @@ export async function seedPublishedVersion(
       .where('id', '=', serviceId)
       .execute();
   });
+}
+
+/** At most this many origins go into the pages' Content Security Policy. */
+const MAX_CONNECT_SOURCES = 100;
+
+/** The origins pages may connect to for the published references' try-it panels. */
+export async function publishedConnectSources(db: Db): Promise<string[]> {
+  return [...new Set(await listPublishedServerOrigins(db))].sort().slice(0, MAX_CONNECT_SOURCES);
 }

@@ -69,7 +69,8 @@ export function ApiReferenceRoute() {
     chosenKey,
     setChosenKey,
     mockBase: reference.mockBase,
-    servers,
+    // The pages' Content Security Policy lets the browser reach the https ones (docs/security.md#headers).
+    servers: servers.filter((server) => server.startsWith('https://')),
     demoKey: reference.demoKey,
     servicePath: paths.service(name, service.id),
   };
