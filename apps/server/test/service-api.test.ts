@@ -333,6 +333,27 @@ describe('API reference documents', () => {
     expect(versions.json<ApiVersionList>().versions).toEqual([]);
   });
 
+  it('reads a large document beside the event loop: other requests are answered meanwhile', async () => {
+    const serviceId = await createService(ctx.db);
+    // About 1.9 MB of YAML: seconds of parsing and validation.
+    const schemas = Array.from({ length: 1300 }, (_, i) =>
+      `    S${i}:\n      type: object\n      description: ${'x'.repeat(200)}\n      properties:\n${Array.from({ length: 8 }, (_, j) => `        p${j}:\n          type: string\n          description: ${'Beschreibung '.repeat(5)}\n`).join('')}`,
+    ).join('');
+    const large = `${documentYaml}${schemas}`;
+    expect(Buffer.byteLength(large)).toBeLessThan(2 * 1024 * 1024);
+    const order: string[] = [];
+    const upload = store(serviceId, { document: large, version: 'large', notes }).then((res) => {
+      order.push('upload');
+      return res;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const health = await ctx.app.inject({ method: 'GET', url: '/rest/health' });
+    order.push('health');
+    expect(health.statusCode).toBe(200);
+    expect((await upload).statusCode).toBe(201);
+    expect(order).toEqual(['health', 'upload']);
+  });
+
   it('refuses an English document with other operations, and a version label used before', async () => {
     const serviceId = await createService(ctx.db);
     const res = await store(serviceId, {
@@ -449,7 +470,20 @@ describe('API reference documents', () => {
     });
   });
 
+  it('limits the stores of each admin, not of everyone', async () => {
+    const admin = await login(ctx.app, await createPerson(ctx.db, { isAdmin: 1 }));
+    const serviceId = await createService(ctx.db);
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await store(serviceId, { document: 'x: [', version: `${i}`, notes }, admin)).statusCode);
+    expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    const another = await login(ctx.app, await createPerson(ctx.db, { isAdmin: 1 }));
+    expect((await store(serviceId, { document: 'x: [', version: 'a', notes }, another)).statusCode).toBe(400);
+  });
+
   it('lets only admins in, and answers 404 for unknown services and versions', async () => {
+    // Another admin: the stores above count against the first one's limit.
+    const otherAdmin = await login(ctx.app, await createPerson(ctx.db, { isAdmin: 1 }));
     const serviceId = await createService(ctx.db);
     const body = { document: documentYaml, version: '1', notes };
     expect(
@@ -460,7 +494,7 @@ describe('API reference documents', () => {
       (await ctx.app.inject({ method: 'GET', url: adminBase(serviceId), headers: bearer(customerToken) }))
         .statusCode,
     ).toBe(403);
-    expect((await store('Unknown1', body)).statusCode).toBe(404);
+    expect((await store('Unknown1', body, otherAdmin)).statusCode).toBe(404);
     expect((await publish(serviceId, 'Unknown1')).statusCode).toBe(404);
     expect((await reference('Unknown1')).statusCode).toBe(404);
   });

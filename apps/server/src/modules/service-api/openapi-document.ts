@@ -25,11 +25,15 @@ export interface OperationSummary {
   fingerprint: string;
 }
 
+/** What is kept of a document that passed (plain data: it crosses from the reading thread). */
 export interface ReadDocument {
   /** The document with internal references replaced, as JSON text. */
   json: string;
-  document: OpenApiDocument;
+  title: string;
+  openapi: string;
   operations: OperationSummary[];
+  /** The https origins of its servers. */
+  serverOrigins: string[];
 }
 
 /** Nodes (objects, arrays, values) walked at most while checking a document before it is parsed further. */
@@ -289,7 +293,13 @@ export async function readOpenApiDocument(text: string, field: DocumentField): P
   if (operations.length > L.operations) {
     throw refuse(field, 'notOpenApi', [`at most ${L.operations} operations in one document`]);
   }
-  return { json, document, operations };
+  return {
+    json,
+    title: document.info.title,
+    openapi: document.openapi,
+    operations,
+    serverOrigins: serverOriginsOf(document),
+  };
 }
 
 /** The English document must describe the same operations as the German one. */

@@ -98,7 +98,11 @@ export const serviceApiRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/rest/collection/admin/service/:id/api',
     {
-      config: { access: 'admin', rateLimit: { max: 30, timeWindow: '10 minutes' } },
+      config: {
+        access: 'admin',
+        // Per admin: reading a document costs seconds of a thread (openapi-reader.ts).
+        rateLimit: { max: 30, timeWindow: '10 minutes', keyGenerator: (request) => `api-store:${request.user?.id ?? request.ip}` },
+      },
       bodyLimit: VERSION_BODY_LIMIT,
       schema: {
         tags: ['admin'],

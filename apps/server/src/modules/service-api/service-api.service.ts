@@ -20,13 +20,8 @@ import { findServiceForUpdate } from '../admin-service/admin-service.repository.
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { catalogueChanged } from '../catalogue/catalogue-changes.js';
 import { findService } from '../catalogue/catalogue.repository.js';
-import {
-  checkSameOperations,
-  operationsOf,
-  readOpenApiDocument,
-  serverOriginsOf,
-  type ReadDocument,
-} from './openapi-document.js';
+import { checkSameOperations, operationsOf, type ReadDocument } from './openapi-document.js';
+import { readOpenApiDocumentOffThread as readOpenApiDocument } from './openapi-reader.js';
 import {
   findApiVersion,
   findApiVersionByLabel,
@@ -49,7 +44,7 @@ const newDemoKey = (): string => `demo_${randomBytes(15).toString('base64url')}`
 
 /** The https origins of both documents' servers, as stored (docs/security.md#headers). */
 const originsJson = (de: ReadDocument, en: ReadDocument | null): string =>
-  JSON.stringify([...new Set([...serverOriginsOf(de.document), ...(en ? serverOriginsOf(en.document) : [])])]);
+  JSON.stringify([...new Set([...de.serverOrigins, ...(en?.serverOrigins ?? [])])]);
 
 type VersionRow = Awaited<ReturnType<typeof listApiVersions>>[number];
 
@@ -124,8 +119,8 @@ export async function createVersion(
       version: input.version,
       notesDe: input.notes.de,
       notesEn: input.notes.en,
-      title: de.document.info.title,
-      openapi: de.document.openapi,
+      title: de.title,
+      openapi: de.openapi,
       operations: de.operations.length,
       sourceDe: input.document,
       sourceEn: input.documentEn ?? null,
@@ -299,8 +294,8 @@ export async function seedPublishedVersion(
       version: input.version,
       notesDe: input.notes.de,
       notesEn: input.notes.en,
-      title: de.document.info.title,
-      openapi: de.document.openapi,
+      title: de.title,
+      openapi: de.openapi,
       operations: de.operations.length,
       sourceDe: input.document,
       sourceEn: input.documentEn ?? null,
