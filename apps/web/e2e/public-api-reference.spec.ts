@@ -18,8 +18,8 @@ test.describe('without JavaScript', () => {
     await page.goto(addressApi);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('API-Referenz: Adressvalidierung');
     await expect(page).toHaveTitle('API-Referenz: Adressvalidierung · Serviceportal');
-    for (const path of ['/addresses/validate', '/addresses/validate-batch', '/countries']) {
-      await expect(page.getByRole('heading', { level: 3, name: path })).toBeVisible();
+    for (const operation of ['POST /addresses/validate', 'POST /addresses/validate-batch', 'GET /countries']) {
+      await expect(page.getByRole('heading', { level: 3, name: operation, exact: true })).toBeVisible();
     }
     const validate = page.locator('section#post-addresses-validate');
     await expect(validate).toContainText('Der Lizenzschlüssel gehört in Header X-Api-Key.');
@@ -31,7 +31,8 @@ test.describe('without JavaScript', () => {
     const navigation = page.getByRole('navigation', { name: reference.navLabel!.de });
     await expect(navigation.getByRole('link', { name: 'Adresse prüfen' })).toHaveAttribute('href', '#post-addresses-validate');
     await expect(page.getByRole('heading', { name: reference.changesTitle!.de })).toBeVisible();
-    await expect(page.getByText('3.1.0 · ')).toBeVisible();
+    await expect(page.locator('#api-changes')).toContainText('3.1.0');
+    await expect(page.locator('#api-changes')).toContainText('Korrekturvorschläge mit Konfidenz');
     // The service page links to it.
     await page.goto('/services/adressvalidierung-adressvalidierung');
     await page.getByRole('link', { name: detail.apiReference!.de }).click();
@@ -89,7 +90,7 @@ test.describe('with JavaScript', () => {
     await expect(search).toBeEnabled();
     await search.fill('länder');
     await expect(page.getByRole('heading', { level: 3 })).toHaveCount(1);
-    await expect(page.getByRole('heading', { level: 3, name: '/countries' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 3, name: 'GET /countries', exact: true })).toBeVisible();
     await search.fill('');
 
     const validate = page.locator('section#post-addresses-validate');
