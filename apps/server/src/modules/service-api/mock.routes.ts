@@ -90,7 +90,6 @@ export const mockRoutes: FastifyPluginAsync = async (app) => {
       tags: ['example answers'],
       summary:
         "Example answers of a service's published API reference: the document's paths below this one, with a licence key of that service or its demo key where the document's security scheme says",
-      hide: false,
     },
     handler: async (request, reply) => {
       const params = request.params as { serviceId: string; '*': string };

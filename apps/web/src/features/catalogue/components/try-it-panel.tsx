@@ -8,7 +8,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { useSession } from '@/hooks/use-session';
 import { useTranslation } from '@/hooks/use-translation';
 import { licenceQueryOptions } from '@/resources/licences';
-import { useProjects } from '@/resources/projects';
+import { projectsQueryOptions } from '@/resources/projects';
 import { jsonMedia, type OperationView } from '../utils/openapi-view';
 
 // The try-it panel of an operation (docs/domain.md#api-reference), loaded when someone opens
@@ -56,7 +56,8 @@ const initialValue = (value: unknown): string =>
 function LicencePicker({ target }: { target: TryItTarget }) {
   const { t } = useTranslation('ApiReference');
   const session = useSession();
-  const projects = useProjects(session?.oid ?? '');
+  // Only with a session: signed out, the call would answer 401 and end the visit on '/'.
+  const projects = useQuery({ ...projectsQueryOptions(session?.oid ?? ''), enabled: session !== null });
   const [licenceId, setLicenceId] = useState('');
   const licence = useQuery({ ...licenceQueryOptions(licenceId), enabled: licenceId !== '' });
   const chosen = licence.data?.licenceKey;
