@@ -53,7 +53,8 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/\/services\?q=strasse$/);
     const list = page.getByRole('list', { name: overview.listTitle!.de });
     await expect(list.getByRole('link')).toHaveCount(1);
-    await expect(list.getByRole('link', { name: 'Adressvalidierung' })).toBeVisible();
+    // "… Postleitzahlen, Orte und Straßen vor."
+    await expect(list.getByRole('link', { name: 'PLZ-Autovervollständigung' })).toBeVisible();
 
     await page.goto('/services?category=data');
     await expect(list.getByRole('link')).toHaveCount(2);
