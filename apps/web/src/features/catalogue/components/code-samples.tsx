@@ -13,7 +13,7 @@ const languageNames: Record<SampleLanguage, string> = {
 };
 
 /** The operation's request in four languages, one shown at a time, with a copy button. */
-export function CodeSamples({ request }: { request: SampleRequest }) {
+export function CodeSamples({ request, operation }: { request: SampleRequest; operation: string }) {
   const { t } = useTranslation('ApiReference');
   const id = useId();
   const hydrated = useHydrated();
@@ -21,7 +21,8 @@ export function CodeSamples({ request }: { request: SampleRequest }) {
   const { copy, copied, failed } = useCopyText();
   const code = codeSample(language, request);
   return (
-    <section aria-label={t('samplesTitle')} className="overflow-hidden rounded-xl border border-border bg-slate-950 text-slate-100">
+    // A group, not a landmark: every operation has one, named by its operation.
+    <div role="group" aria-label={`${t('samplesTitle')}: ${operation}`} className="overflow-hidden rounded-xl border border-border bg-slate-950 text-slate-100">
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-white/10 px-3 py-2">
         <div role="group" aria-label={t('samplesLanguage')} className="flex flex-wrap gap-1">
           {sampleLanguages.map((option) => (
@@ -59,6 +60,6 @@ export function CodeSamples({ request }: { request: SampleRequest }) {
       <pre id={`${id}-code`} tabIndex={0} className="max-h-96 overflow-auto p-4 font-mono text-[13px] leading-relaxed focus-visible:outline-2 focus-visible:outline-sky-300">
         <code>{code}</code>
       </pre>
-    </section>
+    </div>
   );
 }

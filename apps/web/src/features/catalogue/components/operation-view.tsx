@@ -137,7 +137,10 @@ export function OperationView({ operation, target }: { operation: Operation; tar
           </div>
         </div>
         <div className="flex min-w-0 flex-col gap-4">
-          <CodeSamples request={exampleRequest(operation, target.baseUrl, target.key)} />
+          <CodeSamples
+            request={exampleRequest(operation, target.baseUrl, target.key)}
+            operation={`${operation.method} ${operation.path}`}
+          />
           {trying ? (
             <LazyBoundary onError={() => setTrying(false)}>
               <Suspense fallback={<p className="text-sm text-muted-foreground">{t('tryLoading')}</p>}>
