@@ -6,8 +6,8 @@
 //     server's memory after it (lib/throughput.mjs)
 //  3. the admin report against 100k, 1M and 10M usage rows, and the usage ingest, on SQLite and
 //     PostgreSQL (lib/report-scaling.mjs, lib/scale-data.mjs, lib/ingest.mjs)
-// Knobs: WEB_DIST (another web build), BENCH_PARTS (browser,throughput,report), BENCH_ROUTES
-// (throughput routes: catalogue,service,projects,licence), BENCH_ROUNDS (throughput rounds per
+// Knobs: WEB_DIST (another web build), BENCH_PARTS (browser,throughput,reference,report), BENCH_ROUTES
+// (throughput routes: catalogue,service,projects,licence,mock), BENCH_ROUNDS (throughput rounds per
 // route, default 5), BENCH_STEPS (usage rows, comma-separated), BENCH_DATABASE_URL (a
 // PostgreSQL the bench may create a database in; default
 // postgres://postgres@127.0.0.1:5432/postgres, left out when unreachable).
@@ -23,6 +23,7 @@ import { figure, figuresTable, reportTable, writeLastRun } from './lib/figures.m
 import { postgresData, sqliteData } from './lib/scale-data.mjs';
 import { reportScaling } from './lib/report-scaling.mjs';
 import { captureAnswer, compareWithBare, startBareServer } from './lib/throughput.mjs';
+import { referencePageSize } from './lib/api-reference.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const webDist = resolvePath(process.env.WEB_DIST ?? join(root, 'apps/web/dist'));
@@ -77,6 +78,7 @@ async function seeded(databaseUrl) {
 // Production refuses to start while a demo account can sign in; the bench signs in as the demo
 // customer under another address.
 const BENCH_CUSTOMER = { email: 'bench-demo@example.com', password: 'demo1234' };
+const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'admin1234' };
 
 /** The seeded SQLite file made fit for NODE_ENV=production: the demo accounts renamed. */
 async function renameDemoAccounts(file) {
@@ -90,7 +92,9 @@ async function renameDemoAccounts(file) {
 
 /** The portal as production runs it, every request logged as one JSON line into `logFile`. */
 function productionPortal(databaseUrl, logFile) {
-  return portal(databaseUrl, { NODE_ENV: 'production', PUBLIC_URL: base, LOG_LEVEL: 'info' }, logFile);
+  // The example answers' limit per address would turn the load test into refusals.
+  const env = { NODE_ENV: 'production', PUBLIC_URL: base, LOG_LEVEL: 'info', MOCK_RATE_LIMIT: '1000000' };
+  return portal(databaseUrl, env, logFile);
 }
 
 /** A memory figure of a process from /proc (VmRSS: resident now, VmHWM: the most it held). */
@@ -109,6 +113,7 @@ async function throughput(server, dir) {
   const licence =
     projects.flatMap((p) => p.licences).find((l) => l.service.accounting !== 'monthly') ??
     projects[0].licences[0];
+  const { demoKey } = await (await fetch(`${base}/rest/collection/service/geokodierung/api`)).json();
   const allRoutes = [
     {
       key: 'catalogue',
@@ -131,6 +136,14 @@ async function throughput(server, dir) {
       path: `/rest/collection/service_licence/${licence.id}`,
       headers: auth,
       minRatio: 0.4,
+    },
+    {
+      // The example answers with the demo key: key check, request check, the kept answer.
+      key: 'mock',
+      name: 'example answer (demo key)',
+      path: `/rest/mock/geokodierung/geocode?address=Berlin&key=${demoKey}`,
+      headers: {},
+      minRatio: 0.5,
     },
   ];
   const routes = routeKeys ? allRoutes.filter((r) => routeKeys.includes(r.key)) : allRoutes;
@@ -313,7 +326,7 @@ function scalingFigures() {
 
 const dir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
 try {
-  if (parts.has('browser') || parts.has('throughput')) {
+  if (parts.has('browser') || parts.has('throughput') || parts.has('reference')) {
     const file = join(dir, 'bench.sqlite');
     const databaseUrl = `sqlite:${file}`;
     await seeded(databaseUrl);
@@ -323,6 +336,13 @@ try {
     try {
       // The browser first, on a quiet server: after the load test the machine is still busy.
       if (parts.has('browser')) await browser();
+      if (parts.has('browser') || parts.has('reference')) {
+        const reference = await referencePageSize(base, await server.signIn(BENCH_ADMIN.email, BENCH_ADMIN.password));
+        results.bundle.referencePage = reference;
+        results.figures.push(
+          figure('API reference page, 100 operations: HTML (gzip -9)', 'KB', reference.htmlGzipKb, 300, 'lower'),
+        );
+      }
       if (parts.has('throughput')) await throughput(server, dir);
     } finally {
       await server.stop();

@@ -23,6 +23,28 @@ const screens = [
     path: '/services/captcha-pro-captchaPro',
     act: (p) => p.getByRole('button', { name: /^Bild 1 von/ }).click(),
   },
+  { name: 'services-search', path: '/services?q=adresse&category=address' },
+  { name: 'services-no-match', path: '/services?q=gibtsnicht' },
+  { name: 'api-reference', path: '/services/adressvalidierung-adressvalidierung/api' },
+  {
+    name: 'api-try-it',
+    path: '/services/adressvalidierung-adressvalidierung/api',
+    as: 'demo',
+    act: async (p) => {
+      const operation = p.locator('section#post-addresses-validate');
+      await operation.getByRole('button', { name: 'Ausprobieren' }).click();
+      await operation.getByRole('button', { name: 'Senden' }).click();
+      await operation.getByTestId('try-status').waitFor();
+      await operation.scrollIntoViewIfNeeded();
+    },
+  },
+  {
+    name: 'admin-service-api',
+    path: '/admin/services/adressvalidierung',
+    as: 'admin',
+    full: true,
+    act: (p) => p.getByRole('tab', { name: 'API' }).click(),
+  },
   { name: 'prices', path: '/price' },
   { name: 'legal', path: '/rechtliches/impressum' },
   { name: 'not-found', path: '/404' },

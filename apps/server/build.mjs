@@ -1,4 +1,5 @@
-// Bundles the server into dist/main.js and the `portal` command line into dist/cli.js.
+// Bundles the server into dist/main.js and the `portal` command line into dist/cli.js (and the
+// thread that reads OpenAPI documents into dist/openapi-reader.worker.js).
 // Dependencies stay in node_modules; only our workspace packages (the contract, written in
 // TypeScript) are bundled in. An argument names another folder (tests build a private copy;
 // it must lie inside the repository, so that node_modules is found from there).
@@ -8,7 +9,12 @@ import { cpSync, rmSync } from 'node:fs';
 const outdir = process.argv[2] ?? 'dist';
 rmSync(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: ['src/main.ts', 'src/cli.ts'],
+  // The OpenAPI reader's thread sits beside the entries (modules/service-api/openapi-reader.ts).
+  entryPoints: {
+    main: 'src/main.ts',
+    cli: 'src/cli.ts',
+    'openapi-reader.worker': 'src/modules/service-api/openapi-reader.worker.ts',
+  },
   outdir,
   bundle: true,
   platform: 'node',

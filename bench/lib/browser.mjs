@@ -22,6 +22,8 @@ const lighthouseRunsPerPage = 3;
 const publicPages = [
   '/services',
   '/services/captcha-pro-captchaPro',
+  // The API reference of the largest demo document (issue budget: performance 90).
+  '/services/adressvalidierung-adressvalidierung/api',
   '/price',
   '/rechtliches/impressum',
   notFoundPage,

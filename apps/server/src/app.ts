@@ -38,6 +38,8 @@ import { usageRoutes } from './modules/usage/usage.routes.js';
 import { adminReportRoutes } from './modules/admin-report/admin-report.routes.js';
 import { adminServiceRoutes } from './modules/admin-service/admin-service.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
+import { serviceApiRoutes } from './modules/service-api/service-api.routes.js';
+import { mockRoutes } from './modules/service-api/mock.routes.js';
 import { personConsoleRoutes } from './modules/person/person-console.routes.js';
 import { adminContentRoutes } from './modules/admin-content/admin-content.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
@@ -189,6 +191,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(usageRoutes);
   await app.register(adminReportRoutes);
   await app.register(adminServiceRoutes);
+  await app.register(serviceApiRoutes);
+  await app.register(mockRoutes);
   await app.register(auditRoutes);
   await app.register(personConsoleRoutes);
   await app.register(adminContentRoutes);

@@ -50,6 +50,7 @@ const envSchema = z.object({
   SIGNUP: z.enum(['open', 'invite']).default('open'),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MOCK_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(60),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -79,6 +80,8 @@ export interface Config {
   /** Folder of the built web app; unset in tests that only talk to /rest/. */
   webDist: string | undefined;
   logLevel: Env['LOG_LEVEL'];
+  /** Example answers per minute and client address (five times that per key): docs/security.md#example-answers. */
+  mockRateLimit: number;
 }
 
 export class ConfigError extends Error {}
@@ -130,5 +133,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { webDist?: string 
     // A relative folder is taken from where the server was started, as a shell would.
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : defaults.webDist,
     logLevel: e.LOG_LEVEL,
+    mockRateLimit: e.MOCK_RATE_LIMIT,
   };
 }

@@ -16,6 +16,7 @@ const TABLES: Array<keyof Database> = [
   'media',
   'service',
   'serviceImage',
+  'serviceApiVersion',
   'project',
   'serviceLicence',
   'usageDaily',
@@ -54,6 +55,7 @@ describe('migrations and demo seed', () => {
       '0008-service-admin',
       '0009-admin-content',
       '0010-usage-rollup-per-statement',
+      '0011-service-api',
       '0012-signup-links',
     ]);
     expect(await migrateToLatest(database.db, database.schema)).toEqual([]);
@@ -72,6 +74,10 @@ describe('migrations and demo seed', () => {
     expect(first.legalPage).toBe(3);
     expect(first.person).toBe(2);
     expect(first.usageDaily).toBeGreaterThan(200);
+    // Every demo service has a published API reference in both languages.
+    expect(first.serviceApiVersion).toBe(first.service);
+    const unpublished = await database.db.selectFrom('service').select('id').where('apiVersionId', 'is', null).execute();
+    expect(unpublished).toEqual([]);
     expect(first.translation).toBe(readShippedTranslations().length);
 
     await prepareDatabase(database.db, options);

@@ -26,6 +26,7 @@ const service = {
     { key: 'g', preview: '/p', name: { de: 'Bild', en: 'Image' }, sizes: { xs: 'a', sm: 'b', md: 'c', lg: 'd', xlg: 'e' }, width: 10, height: 20 },
   ],
   hasForm: false,
+  hasApiReference: false,
 };
 
 describe('compiled response serializers', () => {

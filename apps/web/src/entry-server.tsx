@@ -41,13 +41,15 @@ async function prefetchShellData(queryClient: QueryClient, routeIds: readonly st
 
 /** The page's address in each language: a service's slug follows the language (docs/domain.md#ids-and-slugs). */
 function addresses(queryClient: QueryClient, pathname: string): Record<Language, string> {
-  const match = /^\/services\/([^/]+)$/.exec(pathname);
+  const match = /^\/services\/([^/]+)(\/api)?$/.exec(pathname);
   const id = match ? splitSlugId(decodeURIComponent(match[1] ?? ''))?.id : undefined;
   const service = id ? queryClient.getQueryData<Service>(serviceKeys.one(id)) : undefined;
   if (!service) return { de: pathname, en: `${pathname}?lang=en` };
+  // The service page, or its API reference below it.
+  const address = match?.[2] ? paths.serviceApi : paths.service;
   return {
-    de: paths.service(localized(service.name, 'de'), service.id),
-    en: `${paths.service(localized(service.name, 'en'), service.id)}?lang=en`,
+    de: address(localized(service.name, 'de'), service.id),
+    en: `${address(localized(service.name, 'en'), service.id)}?lang=en`,
   };
 }
 

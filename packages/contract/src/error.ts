@@ -35,6 +35,8 @@ export const errorBodySchema = z.object({
     message: z.string(),
     /** Field name → message, for validation errors. */
     fields: z.record(z.string(), z.string()).optional(),
+    /** What exactly is wrong, technically (an OpenAPI document, a request to the example answers). */
+    problems: z.array(z.string()).optional(),
     requestId: z.string().optional(),
   }),
 });

@@ -15,6 +15,8 @@ export const licenceSchema = z.object({
     name: i18nTextSchema,
     accounting: accountingSchema,
     logo: z.string().nullable(),
+    /** It has a published API reference (docs/domain.md#api-reference). */
+    hasApiReference: z.boolean(),
   }),
   online: z.boolean(),
   licenceKey: z.string(),

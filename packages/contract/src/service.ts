@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { CATALOGUE_SEARCH_LIMITS, CATEGORY_PATTERN } from './catalogue-search.js';
 import { accountingSchema, i18nTextSchema, isoDateSchema } from './common.js';
+import { singleLineText } from './text.js';
 
 export const imageSizesSchema = z.object({
   xs: z.string(),
@@ -54,11 +56,17 @@ export const serviceSchema = serviceSummarySchema.extend({
   data_lastupdate: isoDateSchema.nullable(),
   gallery: z.array(galleryItemSchema),
   hasForm: z.boolean(),
+  /** It has a published API reference (docs/domain.md#api-reference). */
+  hasApiReference: z.boolean(),
 });
 export type Service = z.infer<typeof serviceSchema>;
 
 export const serviceListQuerySchema = z.object({
   orderby: z.enum(['name']).optional(),
+  /** Words to find in name or short description, either language; case and umlauts do not matter. */
+  q: singleLineText().max(CATALOGUE_SEARCH_LIMITS.query).optional(),
+  /** One category, as an admin set it on the services. */
+  category: z.string().regex(CATEGORY_PATTERN, 'lower-case letters, digits and -').optional(),
 });
 
 export const serviceListSchema = z.array(serviceSummarySchema);

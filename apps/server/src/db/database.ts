@@ -71,8 +71,35 @@ export interface ServiceTable {
   thumbnailMediaId: string | null;
   /** Set when an admin retired the service (docs/admin.md#services); null while it is on offer. */
   retiredAt: Generated<string | null>;
+  /** The API reference version visitors see (docs/domain.md#api-reference); null: none published. */
+  apiVersionId: Generated<string | null>;
+  /** Key anyone may use for the service's example answers; made with its first API version. */
+  apiDemoKey: Generated<string | null>;
   createdAt: string;
   updatedAt: string;
+}
+
+export interface ServiceApiVersionTable {
+  id: string;
+  serviceId: string;
+  version: string;
+  notesDe: string;
+  notesEn: string;
+  title: string;
+  openapi: string;
+  operations: number;
+  /** The documents as uploaded (JSON or YAML text). */
+  sourceDe: string;
+  sourceEn: string | null;
+  /** The documents as JSON with every internal $ref replaced. */
+  documentDe: string;
+  documentEn: string | null;
+  createdAt: string;
+  createdBy: string;
+  /** When it was first published; null: never. */
+  publishedAt: string | null;
+  /** The https origins of the documents' servers, as a JSON list (the try-it panel calls them). */
+  serverOrigins: Generated<string>;
 }
 
 export interface ServiceImageTable {
@@ -278,6 +305,7 @@ export interface Database {
   session: SessionTable;
   media: MediaTable;
   service: ServiceTable;
+  serviceApiVersion: ServiceApiVersionTable;
   serviceImage: ServiceImageTable;
   project: ProjectTable;
   serviceLicence: ServiceLicenceTable;

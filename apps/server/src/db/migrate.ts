@@ -10,6 +10,7 @@ import * as auditLog from './migrations/0007-audit-log.js';
 import * as serviceAdmin from './migrations/0008-service-admin.js';
 import * as adminContent from './migrations/0009-admin-content.js';
 import * as usageRollupPerStatement from './migrations/0010-usage-rollup-per-statement.js';
+import * as serviceApi from './migrations/0011-service-api.js';
 import * as signupLinks from './migrations/0012-signup-links.js';
 
 // Migrations are listed here rather than read from a folder at run time, so the bundled server
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0008-service-admin': serviceAdmin,
   '0009-admin-content': adminContent,
   '0010-usage-rollup-per-statement': usageRollupPerStatement,
+  '0011-service-api': serviceApi,
   '0012-signup-links': signupLinks,
 };
 

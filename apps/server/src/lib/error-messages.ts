@@ -101,6 +101,19 @@ const fieldMessages = {
     de: 'Das Portal verlinkt diese Seite; sie kann weder umbenannt noch gelöscht werden',
     en: 'The portal links to this page; it can be neither renamed nor deleted',
   },
+  // API reference documents (docs/domain.md#api-reference).
+  notOpenApi: {
+    de: 'Kein gültiges OpenAPI-3.0- oder -3.1-Dokument (JSON oder YAML)',
+    en: 'Not a valid OpenAPI 3.0 or 3.1 document (JSON or YAML)',
+  },
+  externalRef: {
+    de: 'Verweise ($ref) auf andere Dateien oder Adressen sind nicht erlaubt; alles muss im Dokument stehen',
+    en: 'References ($ref) to other files or addresses are not allowed; everything must be inside the document',
+  },
+  operationsDiffer: {
+    de: 'Das englische Dokument muss dieselben Operationen enthalten wie das deutsche',
+    en: 'The English document must hold the same operations as the German one',
+  },
 } satisfies Record<string, Record<Language, string>>;
 
 export type FieldProblem = keyof typeof fieldMessages;

@@ -12,6 +12,8 @@ export class HttpError extends Error {
     readonly code: ErrorCode,
     readonly fields?: Record<string, FieldProblem>,
     readonly headers?: Record<string, string>,
+    /** What exactly is wrong, technically (an OpenAPI document, a request to the example answers). */
+    readonly problems?: readonly string[],
   ) {
     super(code);
   }

@@ -12,6 +12,7 @@ interface Mapped {
   code: ErrorCode;
   fields?: Record<string, FieldProblem>;
   headers?: Record<string, string>;
+  problems?: readonly string[];
 }
 
 /** The password rules' issues carry their rule as the message (contract, password.ts). */
@@ -49,6 +50,7 @@ function mapError(error: FastifyError): Mapped {
       code: error.code,
       ...(error.fields ? { fields: error.fields } : {}),
       ...(error.headers ? { headers: error.headers } : {}),
+      ...(error.problems ? { problems: error.problems } : {}),
     };
   }
   if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
@@ -80,6 +82,7 @@ function sendError(request: FastifyRequest, reply: FastifyReply, mapped: Mapped)
       code: mapped.code,
       message: errorMessage(mapped.code, language),
       ...(mapped.fields ? { fields: localiseFields(mapped.fields, language) } : {}),
+      ...(mapped.problems ? { problems: [...mapped.problems] } : {}),
       requestId: request.id,
     },
   };

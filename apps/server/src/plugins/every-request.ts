@@ -4,6 +4,13 @@ import { HttpError } from '../lib/http-error.js';
 import { securityHeaders } from './security-headers.js';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Origins pages may connect to besides the portal's own (the servers of published API
+     * references, for their try-it panels); replaces the ones set before.
+     */
+    setPageConnectSources: (origins: readonly string[]) => void;
+  }
   interface FastifyContextConfig {
     /** Answered even while the server refuses requests under pressure (liveness). */
     answersUnderPressure?: boolean;
@@ -42,10 +49,15 @@ async function watchPressure(app: FastifyInstance, maxEventLoopDelayMs: number):
 export async function registerEveryRequestHook(app: FastifyInstance, maxEventLoopDelayMs: number): Promise<void> {
   const isUnderPressure = await watchPressure(app, maxEventLoopDelayMs);
   app.decorate('isUnderPressure', isUnderPressure);
-  const { pages, api } = securityHeaders();
+  const { pages: initialPages, api } = securityHeaders();
+  let pages = initialPages;
   // The OpenAPI UI under /rest/docs is a page: the page headers, and no-store like the rest of /rest/.
   const apiAnswers = { ...api, 'cache-control': 'no-store' };
-  const docsPages = { ...pages, 'cache-control': 'no-store' };
+  let docsPages = { ...pages, 'cache-control': 'no-store' };
+  app.decorate('setPageConnectSources', (origins: readonly string[]) => {
+    pages = securityHeaders(origins).pages;
+    docsPages = { ...pages, 'cache-control': 'no-store' };
+  });
   const headersFor = (url: string): Record<string, string> =>
     !url.startsWith('/rest/') ? pages : url.startsWith('/rest/docs') ? docsPages : apiAnswers;
   app.addHook('onRequest', (request, reply, done) => {

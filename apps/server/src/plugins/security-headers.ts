@@ -3,8 +3,9 @@ import helmet, { type HelmetOptions } from 'helmet';
 
 // One strict policy for the single-page app. Scripts only from our origin (no inline scripts:
 // the theme bootstrap is a file); inline styles are allowed because the toast and chart
-// libraries set them at run time.
-const options: HelmetOptions = {
+// libraries set them at run time. Connections go to our origin and to the servers of published
+// API references, which the try-it panel calls from the browser (docs/security.md#headers).
+const pageOptions = (connectSources: readonly string[]): HelmetOptions => ({
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
@@ -13,7 +14,7 @@ const options: HelmetOptions = {
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'"],
-      connectSrc: ["'self'"],
+      connectSrc: ["'self'", ...connectSources],
       objectSrc: ["'none'"],
       baseUri: ["'none'"],
       frameAncestors: ["'none'"],
@@ -26,7 +27,7 @@ const options: HelmetOptions = {
   crossOriginResourcePolicy: { policy: 'same-origin' },
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
-};
+});
 
 /** The headers helmet sets with these options: they depend on nothing in the request. */
 function helmetHeaders(helmetOptions: HelmetOptions): Record<string, string> {
@@ -61,7 +62,10 @@ function apiHeaders(pageHeaders: Record<string, string>): Record<string, string>
  * in the request, so they are worked out once at start (helmet's Fastify plugin builds them again
  * for every request).
  */
-export function securityHeaders(): { pages: Record<string, string>; api: Record<string, string> } {
-  const pages = helmetHeaders(options);
+export function securityHeaders(connectSources: readonly string[] = []): {
+  pages: Record<string, string>;
+  api: Record<string, string>;
+} {
+  const pages = helmetHeaders(pageOptions(connectSources));
   return { pages, api: apiHeaders(pages) };
 }

@@ -13,6 +13,9 @@ import {
 } from '../modules/catalogue/catalogue-images.js';
 import { insertMediaIfMissing } from '../modules/catalogue/media.repository.js';
 import type { NewProject } from '../modules/project/project.repository.js';
+import { stringify } from 'yaml';
+import { seedPublishedVersion } from '../modules/service-api/service-api.service.js';
+import { demoApiDocument, demoApis } from './content/demo-api-documents.js';
 import { demoLegalPages } from './content/demo-legal-pages.js';
 import { demoPricePackages } from './content/demo-price-packages.js';
 import { demoServices } from './content/demo-services.js';
@@ -267,9 +270,22 @@ async function seedProjects(db: Kysely<Database>, today: string): Promise<void> 
  * Fills the demo catalogue, accounts, projects and 90 days of usage. Safe to run again: every
  * row has a stable key and existing rows are left as they are (nothing a user changed is lost).
  */
+/** Each demo service's API reference, published (docs/domain.md#api-reference). */
+async function seedApiReferences(db: Kysely<Database>, now: Date): Promise<void> {
+  for (const api of demoApis) {
+    await seedPublishedVersion(db, now, api.serviceId, {
+      document: stringify(demoApiDocument(api, 'de')),
+      documentEn: stringify(demoApiDocument(api, 'en')),
+      version: api.version,
+      notes: api.notes,
+    });
+  }
+}
+
 export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<void> {
   const stamp = nowIso(now);
   await seedCatalogue(db, stamp);
+  await seedApiReferences(db, now);
   await seedAccounts(db, stamp);
   await seedProjects(db, isoDay(now));
 }

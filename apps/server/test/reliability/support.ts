@@ -212,6 +212,8 @@ export interface World {
   /** Admin console: a service only the admin routes work on (they retire it), with one gallery picture. */
   adminServiceId: string;
   galleryImageId: string;
+  /** A stored API reference version of the admin service. */
+  apiVersionId: string;
   /** Text only the owner may ever see (project name). */
   secret: string;
 }
@@ -312,7 +314,14 @@ async function createAdminService(db: Kysely<Database>, mediaId: string) {
       xlgMediaId: mediaId,
     })
     .execute();
-  return { adminServiceId, galleryImageId };
+  const apiVersionId = newId();
+  const document = JSON.stringify({ openapi: '3.1.0', info: { title: 'API', version: '1' }, paths: {} });
+  const now = new Date().toISOString();
+  await db
+    .insertInto('serviceApiVersion')
+    .values({ id: apiVersionId, serviceId: adminServiceId, version: '1', notesDe: '', notesEn: '', title: 'API', openapi: '3.1.0', operations: 0, sourceDe: document, sourceEn: null, documentDe: document, documentEn: null, createdAt: now, createdBy: 'test', publishedAt: null })
+    .execute();
+  return { adminServiceId, galleryImageId, apiVersionId };
 }
 
 export const bearer = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });
@@ -447,6 +456,7 @@ const PARAM_SOURCES: Record<string, (w: World, p: OwnedProject) => string> = {
   // The admin console's service routes (/admin/service/:id); the public ones name it :oid.
   'service/:id': (w) => w.adminServiceId,
   ':imageId': (w) => w.galleryImageId,
+  ':versionId': (w) => w.apiVersionId,
   ':serviceId': (w) => w.freeServiceId,
   'media/:id': (w) => w.mediaId,
   'price_package/:id': (w) => w.pricePackageId,
@@ -587,6 +597,12 @@ export async function validRequest(
     },
     'PATCH /rest/collection/admin/service/:id': { name: { de: 'Umbenannt', en: 'Renamed' } },
     'PATCH /rest/collection/admin/service/:id/gallery/:imageId': { name: { de: 'Bild 2', en: 'Picture 2' } },
+    // API reference: a new version of the smallest valid document.
+    'POST /rest/collection/admin/service/:id/api': {
+      document: JSON.stringify({ openapi: '3.1.0', info: { title: 'API', version: '2' }, paths: {} }),
+      version: `v${randomBytes(4).toString('hex')}`,
+      notes: { de: '', en: '' },
+    },
   };
   const key = `${method} ${url}`;
   if (key === 'POST /rest/collection/person/:oid/avatar')

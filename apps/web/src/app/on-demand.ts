@@ -4,6 +4,7 @@
 // lists is part of the first-load JavaScript (docs/performance.md#first-load-javascript).
 
 export const catalogueDetail = () => import('@/features/catalogue/routes/service-detail');
+export const apiReference = () => import('@/features/catalogue/routes/api-reference');
 export const projectsOverview = () => import('@/features/projects/routes/projects-overview');
 export const projectDetail = () => import('@/features/projects/routes/project-detail');
 export const projectMain = () => import('@/features/projects/routes/project-main');

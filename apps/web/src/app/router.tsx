@@ -46,6 +46,7 @@ type AppRoute = ScreenRoute | RedirectRoute;
 // Lazy screens are imported through one chunk, app/on-demand.ts, which holds the lists of what
 // each of them needs (docs/performance.md#first-load-javascript).
 const catalogueDetail = () => onDemand().then((m) => m.catalogueDetail());
+const apiReference = () => onDemand().then((m) => m.apiReference());
 const projectDetail = () => onDemand().then((m) => m.projectDetail());
 const licenceDetail = () => onDemand().then((m) => m.licenceDetail());
 const priceOverview = () => onDemand().then((m) => m.priceOverview());
@@ -82,6 +83,14 @@ export const appRoutes: readonly AppRoute[] = [
     namespaces: ['ServiceDetail'],
     screen: () => catalogueDetail().then((m) => m.ServiceDetailRoute),
     data: () => catalogueDetail().then((m) => m.serviceDetailLoader),
+    ssr: true,
+  },
+  {
+    id: 'service-api',
+    path: routePaths.serviceApi,
+    namespaces: ['ServiceDetail', 'ApiReference'],
+    screen: () => apiReference().then((m) => m.ApiReferenceRoute),
+    data: () => apiReference().then((m) => m.apiReferenceLoader),
     ssr: true,
   },
   {

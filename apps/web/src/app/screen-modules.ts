@@ -6,6 +6,7 @@
  */
 export const screenModules: Readonly<Record<string, string>> = {
   service: 'src/features/catalogue/routes/service-detail.tsx',
+  'service-api': 'src/features/catalogue/routes/api-reference.tsx',
   price: 'src/features/prices/routes/price-overview.tsx',
   legal: 'src/features/legal/routes/legal-page.tsx',
   'not-found': 'src/features/not-found/routes/not-found.tsx',

@@ -21,12 +21,14 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
   to: To;
   replace?: boolean;
   state?: unknown;
+  /** Keep the scroll position (a filter of the list on view). */
+  preventScrollReset?: boolean;
   ref?: Ref<HTMLAnchorElement>;
 }
 
-export function Link({ to, replace, state, target, onClick, ref, ...rest }: LinkProps) {
+export function Link({ to, replace, state, target, preventScrollReset, onClick, ref, ...rest }: LinkProps) {
   const href = useHref(to);
-  const navigate = useLinkClickHandler(to, { replace, state, target });
+  const navigate = useLinkClickHandler(to, { replace, state, target, preventScrollReset });
   function handleClick(event: MouseEvent<HTMLAnchorElement>) {
     onClick?.(event);
     if (!event.defaultPrevented) navigate(event);

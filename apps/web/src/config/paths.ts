@@ -7,6 +7,7 @@ export const routePaths = {
   home: '/',
   services: '/services',
   service: '/services/:slugId',
+  serviceApi: '/services/:slugId/api',
   projects: '/projects',
   project: '/projects/:projectSlugId',
   /** Child of `project`, relative. */
@@ -43,6 +44,8 @@ export const paths = {
   services: () => '/services',
   /** `name` in the current language. */
   service: (name: string, id: string) => `/services/${slugId(name, id)}`,
+  /** The service's API reference; `name` in the current language. */
+  serviceApi: (name: string, id: string) => `/services/${slugId(name, id)}/api`,
   projects: () => '/projects',
   project: (name: string, id: string) => `/projects/${slugId(name, id)}`,
   licence: (project: { name: string; id: string }, serviceName: string, licenceId: string) =>

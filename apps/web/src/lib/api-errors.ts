@@ -16,6 +16,8 @@ export class ApiError extends Error {
   readonly code: ErrorCode;
   /** Field name → message, for validation errors. */
   readonly fields: Readonly<Record<string, string>>;
+  /** What exactly is wrong, technically (an OpenAPI document, a request to the example answers). */
+  readonly problems: readonly string[];
   readonly requestId: string | undefined;
 
   constructor(init: {
@@ -23,6 +25,7 @@ export class ApiError extends Error {
     code: ErrorCode;
     message: string;
     fields?: Record<string, string> | undefined;
+    problems?: string[] | undefined;
     requestId?: string | undefined;
   }) {
     super(init.message);
@@ -30,6 +33,7 @@ export class ApiError extends Error {
     this.status = init.status;
     this.code = init.code;
     this.fields = init.fields ?? {};
+    this.problems = init.problems ?? [];
     this.requestId = init.requestId;
   }
 }

@@ -59,6 +59,8 @@ export const adminServiceKeys = {
   lists: () => ['admin-service', 'list'] as const,
   list: (query: { q: string; page: number }) => ['admin-service', 'list', query] as const,
   one: (id: string) => ['admin-service', 'one', id] as const,
+  /** The API reference versions of a service. */
+  api: (id: string) => ['admin-service', 'api', id] as const,
 };
 
 export const avatarKeys = {

@@ -16,6 +16,11 @@ export const serviceKeys = {
   one: (id: string) => ['service', id] as const,
 };
 
+/** A service's published API reference, per language (the English document may differ). */
+export const apiReferenceKeys = {
+  one: (serviceId: string, language: Language) => ['api-reference', serviceId, language] as const,
+};
+
 export const pricePackageKeys = { all: () => ['price-packages'] as const };
 
 export const legalPageKeys = {
@@ -31,6 +36,7 @@ export const publicConfigKeys = { all: () => ['public-config'] as const };
 export const publicQueryRoots: ReadonlySet<unknown> = new Set([
   serviceKeys.list('de')[0],
   serviceKeys.one('')[0],
+  apiReferenceKeys.one('', 'de')[0],
   pricePackageKeys.all()[0],
   legalPageKeys.all()[0],
   publicConfigKeys.all()[0],

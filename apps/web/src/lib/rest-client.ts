@@ -79,6 +79,7 @@ async function toApiError(response: Response): Promise<ApiError> {
     code: error?.code ?? fallbackCode(response.status),
     message: error?.message ?? (response.statusText || `HTTP ${response.status}`),
     fields: error?.fields,
+    problems: error?.problems,
     requestId: error?.requestId ?? response.headers.get('x-request-id') ?? undefined,
   });
 }

@@ -67,4 +67,9 @@ export const adminServicePaths = {
   one: (id: string) => collection('admin', 'service', id),
   gallery: (id: string) => collection('admin', 'service', id, 'gallery'),
   image: (id: string, imageId: string) => collection('admin', 'service', id, 'gallery', imageId),
+  /** API reference versions (docs/admin.md#api-reference). */
+  api: (id: string) => collection('admin', 'service', id, 'api'),
+  apiVersion: (id: string, versionId: string) => collection('admin', 'service', id, 'api', versionId),
+  apiPublish: (id: string, versionId: string) => collection('admin', 'service', id, 'api', versionId, 'publish'),
+  apiCompare: (id: string, versionId: string) => collection('admin', 'service', id, 'api', versionId, 'compare'),
 };

@@ -15,6 +15,8 @@ export const translationsPath = () => collection('translation');
 export const servicePaths = {
   list: () => collection('service'),
   one: (serviceId: string) => collection('service', serviceId),
+  /** The published API reference (docs/domain.md#api-reference). */
+  api: (serviceId: string) => collection('service', serviceId, 'api'),
 };
 
 export const personPaths = {

@@ -4,6 +4,7 @@
 import 'i18next';
 import type Account from '@portal/translations/texts/Account.json';
 import type Admin from '@portal/translations/texts/Admin.json';
+import type ApiReference from '@portal/translations/texts/ApiReference.json';
 import type AdminAudit from '@portal/translations/texts/AdminAudit.json';
 import type AdminCustomers from '@portal/translations/texts/AdminCustomers.json';
 import type AdminServices from '@portal/translations/texts/AdminServices.json';
@@ -36,6 +37,7 @@ declare module 'i18next' {
     resources: {
       Account: Texts<typeof Account>;
       Admin: Texts<typeof Admin>;
+      ApiReference: Texts<typeof ApiReference>;
       AdminAudit: Texts<typeof AdminAudit>;
       AdminCustomers: Texts<typeof AdminCustomers>;
       AdminServices: Texts<typeof AdminServices>;

@@ -106,6 +106,7 @@ export function toService(row: ServiceRow, gallery: GalleryItem[]): Service {
     data_lastupdate: row.dataLastupdate,
     gallery,
     hasForm: row.formJson !== null,
+    hasApiReference: row.apiVersionId !== null,
   };
 }
 

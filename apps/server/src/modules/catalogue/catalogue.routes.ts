@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { filterCatalogue } from '@portal/contract/catalogue-search';
 import { idSchema } from '@portal/contract/common';
 import { legalListSchema } from '@portal/contract/legal';
 import { pricePackageListSchema } from '@portal/contract/price-package';
@@ -34,13 +35,22 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       compress: false, // sendCached picks the answer's precompressed form
       schema: {
         tags: ['catalogue'],
-        summary: 'All services; orderby=name sorts by the name in the request language',
+        summary:
+          'All services; orderby=name sorts by the name in the request language; q finds words in name or short description (either language, case and umlauts ignored), category keeps one category',
         querystring: serviceListQuerySchema,
         response: { 200: serviceListSchema },
       },
     },
     (request, reply) => {
       const sortLanguage = request.query.orderby === 'name' ? request.language : undefined;
+      const { q, category } = request.query;
+      if (q || category) {
+        // Searches are not kept: their number is unbounded, and the catalogue is one small query.
+        return serviceSummaries(app.db, sortLanguage).then((services) => {
+          void reply.header('cache-control', 'public, no-cache').header('vary', listCache.vary);
+          return filterCatalogue(services, { q, category });
+        });
+      }
       const build = async () => writeServiceList(await serviceSummaries(app.db, sortLanguage));
       return sendFromCache(request, reply, cache, `services:${sortLanguage ?? ''}`, build, listCache);
     },

@@ -48,6 +48,7 @@ const liveLicence = preparedQuery((db: Db, licenceId: string) =>
       'service.jsServiceCodeTemplate',
       'service.serviceCodeBackendTemplate',
       'service.formJson',
+      'service.apiVersionId',
       'serviceLicence.id as licenceId',
       'serviceLicence.licenceKey as licenceKey',
       'serviceLicence.online as online',

@@ -112,6 +112,7 @@ export async function showLicence(
       name: { de: licence.nameDe, en: licence.nameEn },
       accounting: licence.accounting,
       logo: licence.logoMediaId ? mediaUrl(licence.logoMediaId) : null,
+      hasApiReference: licence.apiVersionId !== null,
     },
     online: licence.online === 1,
     licenceKey: licence.licenceKey,

@@ -12,6 +12,7 @@ import {
   serviceSummaries,
   serviceWithGallery,
 } from '../catalogue/catalogue.service.js';
+import { publishedReferenceJson } from '../service-api/service-api.service.js';
 import { listTranslations } from '../translation/translation.repository.js';
 
 /**
@@ -34,6 +35,12 @@ export function inProcessAnswers(app: FastifyInstance): InProcessAnswer {
   return async (path, { query, language }) => {
     if (path === '/rest/collection/service') {
       return serviceList(await serviceSummaries(app.db, query?.orderby === 'name' ? language : undefined));
+    }
+    const api = /^\/rest\/collection\/service\/([^/]+)\/api$/.exec(path);
+    if (api) {
+      const id = idSchema.safeParse(decodeURIComponent(api[1] ?? ''));
+      const json = id.success ? await publishedReferenceJson(app.db, id.data, language) : undefined;
+      return json === undefined ? undefined : (JSON.parse(json) as unknown);
     }
     const one = /^\/rest\/collection\/service\/([^/]+)$/.exec(path);
     if (one) {

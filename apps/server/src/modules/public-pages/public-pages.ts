@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageRendererModule, PageRenderRequest, PageRenderResult } from '@portal/contract/page-render';
-import { AnswerCache, type CachedAnswer } from '../../lib/answer-cache.js';
+import { AnswerCache, CachedAnswer } from '../../lib/answer-cache.js';
 import type { Language } from '../../lib/language.js';
 import { chooseEncoding, matchesEtag } from '../../lib/send-cached.js';
 import { sanitizeRichText } from '../../lib/sanitize-html.js';
@@ -156,8 +156,17 @@ export function publicPages(app: FastifyInstance, webDist: string) {
       outcome = result;
       return result.kind === 'page' ? loaded.compose(result, language) : undefined;
     };
+    // A searched or filtered catalogue (?q=, ?category=) is rendered for its request and not
+    // kept: searches have no bound (docs/domain.md#catalogue-search).
+    const searched = url.searchParams.has('q') || url.searchParams.has('category');
+    const uncached = async () => {
+      const body = await render(url.pathname, url.search)();
+      return body === undefined ? undefined : new CachedAnswer(Buffer.from(body), 'quick');
+    };
     try {
-      const page = await cache.get(`${language} ${origin} ${url.pathname}`, render(url.pathname, url.search));
+      const page = searched
+        ? await uncached()
+        : await cache.get(`${language} ${origin} ${url.pathname}`, render(url.pathname, url.search));
       if (page) return sendPage(request, reply, page, url.pathname === NOT_FOUND_PATH ? 404 : 200);
       const result = outcome;
       if (result?.kind === 'redirect') return reply.redirect(result.location, result.status);

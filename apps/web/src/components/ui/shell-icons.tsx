@@ -66,3 +66,10 @@ export const UserRoundIcon = icon(
 );
 
 export const CheckIcon = icon(<path d="M20 6 9 17l-5-5" />);
+
+export const SearchIcon = icon(
+  <>
+    <path d="m21 21-4.34-4.34" />
+    <circle cx="11" cy="11" r="8" />
+  </>,
+);

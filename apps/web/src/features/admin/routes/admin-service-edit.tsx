@@ -37,6 +37,7 @@ import {
   toServiceBody,
   type ServiceFormValues,
 } from '../components/service-form-schema';
+import { ServiceApiVersions } from '../components/service-api-versions';
 import { ServiceImages } from '../components/service-images';
 import { SettingsFormEditor } from '../components/settings-form-editor';
 import { UnsavedChangesGuard } from '../hooks/use-unsaved-changes';
@@ -71,14 +72,28 @@ export function AdminServiceEditRoute() {
       <BackLink />
       <QueryState query={query} pending={<Skeleton className="h-96 w-full rounded-xl" />}>
         {(service) => (
-          <div className="flex flex-col gap-8">
-            <RetireBar service={service} />
-            {/* Keyed by id: another service gets a fresh form, never this one's typing. */}
-            <ServiceForm key={service.id} service={service} />
-            <Section title={t('sectionImages')}>
-              <ServiceImages service={service} />
-            </Section>
-          </div>
+          <Tabs defaultValue="service">
+            <TabsList aria-label={title}>
+              <TabsTrigger value="service">{t('tabService')}</TabsTrigger>
+              <TabsTrigger value="api">{t('tabApi')}</TabsTrigger>
+            </TabsList>
+            <TabsContent value="service" className="flex flex-col gap-8">
+              <RetireBar service={service} />
+              {/* Keyed by id: another service gets a fresh form, never this one's typing. */}
+              <ServiceForm key={service.id} service={service} />
+              <Section title={t('sectionImages')}>
+                <ServiceImages service={service} />
+              </Section>
+            </TabsContent>
+            <TabsContent value="api">
+              <Section title={t('sectionApi')} description={t('sectionApiHint')}>
+                <ServiceApiVersions
+                  serviceId={service.id}
+                  publicPath={paths.serviceApi(localized(service.name, language), service.id)}
+                />
+              </Section>
+            </TabsContent>
+          </Tabs>
         )}
       </QueryState>
     </AdminScreen>

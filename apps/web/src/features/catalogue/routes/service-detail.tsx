@@ -1,10 +1,11 @@
 import type { Service } from '@portal/contract/service';
-import { ExternalLink, Plus } from 'lucide-react';
+import { BookOpen, ExternalLink, Plus } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { useTranslation } from '@/hooks/use-translation';
 import { useParams } from 'react-router';
 import { Breadcrumb } from '@/components/breadcrumb';
 import { LazyBoundary } from '@/components/lazy-boundary';
+import { Link } from '@/components/link';
 import { PageTitle } from '@/components/page-title';
 import { SanitizedHtml } from '@/components/sanitized-html';
 import { Button } from '@/components/ui/button';
@@ -110,6 +111,14 @@ export function ServiceDetailRoute() {
               <Plus aria-hidden="true" />
               {t('addToProject')}
             </Button>
+            {service.hasApiReference ? (
+              <Button asChild size="lg" variant="outline">
+                <Link to={paths.serviceApi(name, service.id)}>
+                  <BookOpen aria-hidden="true" />
+                  {t('apiReference')}
+                </Link>
+              </Button>
+            ) : null}
             {service.demoHref ? (
               <Button asChild size="lg" variant="outline">
                 <a href={service.demoHref} target="_blank" rel="noopener noreferrer">

@@ -108,6 +108,16 @@ function LicenceView({ licence }: { licence: Licence }) {
               {licence.online ? null : <Badge tone="warning">{t('inactive')}</Badge>}
             </div>
             <p className="text-muted-foreground">{t('owner', { owner: licence.project.owner })}</p>
+            {licence.service.hasApiReference ? (
+              <p className="text-sm">
+                <Link
+                  to={paths.serviceApi(serviceName, licence.service.id)}
+                  className="font-medium text-primary underline underline-offset-4"
+                >
+                  {t('apiReference')}
+                </Link>
+              </p>
+            ) : null}
           </div>
         </div>
         {canEdit ? (
