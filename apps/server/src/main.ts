@@ -72,15 +72,6 @@ async function start(): Promise<void> {
     fail(describeStartError(error));
   }
 
-  const shownHost = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
-  log(`Portal serving on http://${shownHost}:${config.port} (${handle.location})`);
-  if (seeded) {
-    log('Demo data loaded. Sign in with:');
-    for (const account of DEMO_ACCOUNTS) {
-      log(`  ${account.email} / ${account.password}${account.isAdmin ? '  (admin)' : ''}`);
-    }
-  }
-
   // Every instance sends the outbox; the claim in the database keeps each mail to one of them.
   const outbox =
     config.smtpUrl && config.mailFrom
@@ -89,6 +80,8 @@ async function start(): Promise<void> {
   outbox?.start();
   if (!outbox && config.contactTo) app.log.warn('CONTACT_TO is set but SMTP_URL is not: contact mails wait in the outbox');
 
+  // Installed before the first line announces the server: a supervisor (or a test) may send
+  // SIGTERM the moment it reads that line, and without a handler the signal kills at once.
   // Stop taking connections and sending mail, let requests and a mail in flight finish, then
   // close the database.
   let stopping = false;
@@ -109,6 +102,15 @@ async function start(): Promise<void> {
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
+
+  const shownHost = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
+  log(`Portal serving on http://${shownHost}:${config.port} (${handle.location})`);
+  if (seeded) {
+    log('Demo data loaded. Sign in with:');
+    for (const account of DEMO_ACCOUNTS) {
+      log(`  ${account.email} / ${account.password}${account.isAdmin ? '  (admin)' : ''}`);
+    }
+  }
 }
 
 void start();
