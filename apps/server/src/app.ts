@@ -182,7 +182,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const throttle = new LoginThrottle(redis ? redisLimiters(redis) : memoryLimiters);
   const invitationLimits = new InvitationMailLimits(redis ? redisLimiters(redis, 'invitation') : memoryLimiters);
   await app.register(authRoutes, { throttle });
-  await app.register(accountRoutes);
+  await app.register(accountRoutes, { throttle });
   await app.register(personRoutes);
   await app.register(projectRoutes);
   await app.register(memberRoutes, { limits: invitationLimits });

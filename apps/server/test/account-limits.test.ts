@@ -44,7 +44,7 @@ const routes = [
   {
     name: 'verify',
     url: '/rest/auth/verify',
-    body: (subject: string) => ({ token: subject }),
+    body: (subject: string) => ({ token: subject, password: 'any passphrase' }),
     subject: token,
     status: 400,
   },

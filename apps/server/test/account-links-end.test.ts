@@ -137,6 +137,6 @@ describe(`links end with the sessions (${dialect})`, () => {
       .executeTakeFirstOrThrow();
     expect((await adminPatch(id, { disabled: true })).statusCode).toBe(200);
     expect((await adminPatch(id, { disabled: false })).statusCode).toBe(200);
-    expect((await post('/rest/auth/verify', { token: confirmation })).statusCode).toBe(400);
+    expect((await post('/rest/auth/verify', { token: confirmation, password: 'waiting passphrase' })).statusCode).toBe(400);
   });
 });

@@ -90,7 +90,10 @@ describe('self-service accounts', () => {
   async function verifiedCustomer(): Promise<TestPerson & { session: string }> {
     const email = newEmail('done');
     await signUp(email);
-    const res = await post('/rest/auth/verify', { token: (await lastLink(email)).token });
+    const res = await post('/rest/auth/verify', {
+      token: (await lastLink(email)).token,
+      password: 'a fresh passphrase',
+    });
     expect(res.statusCode).toBe(200);
     const { token, oid } = res.json<{ token: string; oid: string }>();
     return { id: oid, email, password: 'a fresh passphrase', session: token };
@@ -210,9 +213,14 @@ describe('self-service accounts', () => {
       expect(second.mail).toMatchObject({ kind: 'verify-email', language: 'de' });
       expect(second.mail.textBody).toContain('Hallo Changed Neu,');
       expect(second.token).not.toBe(first.token);
-      expect((await post('/rest/auth/verify', { token: second.token })).statusCode).toBe(200);
+      expect(
+        (await post('/rest/auth/verify', { token: second.token, password: 'a second passphrase' }))
+          .statusCode,
+      ).toBe(200);
       // Using one link ends the others (docs/security.md#self-service-accounts).
-      expect((await post('/rest/auth/verify', { token: first.token })).statusCode).toBe(400);
+      expect(
+        (await post('/rest/auth/verify', { token: first.token, password: 'a fresh passphrase' })).statusCode,
+      ).toBe(400);
       const person = await ctx.db
         .selectFrom('person')
         .select(['firstname', 'language'])
@@ -278,13 +286,17 @@ describe('self-service accounts', () => {
       const email = newEmail('link');
       await signUp(email);
       const { token } = await lastLink(email);
-      const res = await post('/rest/auth/verify', { token });
+      const res = await post('/rest/auth/verify', { token, password: 'a fresh passphrase' });
       expect(res.statusCode).toBe(200);
       const session = res.json<{ token: string; oid: string }>();
       expect(await sessionWorks(session.token, session.oid)).toBe(true);
       expect((await signIn(email, 'a fresh passphrase')).statusCode).toBe(200);
 
-      const again = await post('/rest/auth/verify', { token }, { language: 'en' });
+      const again = await post(
+        '/rest/auth/verify',
+        { token, password: 'a fresh passphrase' },
+        { language: 'en' },
+      );
       expect(again.statusCode).toBe(400);
       expect(again.json<ErrorBody>().error).toMatchObject({
         code: 'tokenInvalid',
@@ -297,14 +309,16 @@ describe('self-service accounts', () => {
       await signUp(email);
       const { token } = await lastLink(email);
       const tampered = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
-      const res = await post('/rest/auth/verify', { token: tampered });
+      const res = await post('/rest/auth/verify', { token: tampered, password: 'a fresh passphrase' });
       expect(res.statusCode).toBe(400);
       expect(res.json<ErrorBody>().error.code).toBe('tokenInvalid');
       expect((await post('/rest/auth/verify', { token: `${token}x` })).json<ErrorBody>().error.code).toBe(
         'validation',
       );
       // The real link still works: a wrong guess does not use it up.
-      expect((await post('/rest/auth/verify', { token })).statusCode).toBe(200);
+      expect((await post('/rest/auth/verify', { token, password: 'a fresh passphrase' })).statusCode).toBe(
+        200,
+      );
     });
 
     it('lets a verification link expire after 24 hours', async () => {
@@ -316,11 +330,19 @@ describe('self-service accounts', () => {
       await signUp(late);
       await signUp(inTime);
       vi.setSystemTime(start.getTime() + 24 * HOUR - 60_000);
-      expect((await post('/rest/auth/verify', { token: (await lastLink(inTime)).token })).statusCode).toBe(
-        200,
-      );
+      expect(
+        (
+          await post('/rest/auth/verify', {
+            token: (await lastLink(inTime)).token,
+            password: 'a fresh passphrase',
+          })
+        ).statusCode,
+      ).toBe(200);
       vi.setSystemTime(start.getTime() + 24 * HOUR);
-      const res = await post('/rest/auth/verify', { token: (await lastLink(late)).token });
+      const res = await post('/rest/auth/verify', {
+        token: (await lastLink(late)).token,
+        password: 'a fresh passphrase',
+      });
       expect(res.json<ErrorBody>().error.code).toBe('tokenInvalid');
       expect((await signIn(late, 'a fresh passphrase')).statusCode).toBe(403);
     });
@@ -330,8 +352,8 @@ describe('self-service accounts', () => {
       await signUp(email);
       const { token } = await lastLink(email);
       const results = await Promise.all([
-        post('/rest/auth/verify', { token }),
-        post('/rest/auth/verify', { token }),
+        post('/rest/auth/verify', { token, password: 'a fresh passphrase' }),
+        post('/rest/auth/verify', { token, password: 'a fresh passphrase' }),
       ]);
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
     });
@@ -355,8 +377,12 @@ describe('self-service accounts', () => {
       expect(await mailsTo(verified.email)).toHaveLength(0);
       expect(await mailsTo(unknown)).toHaveLength(0);
       // The newer link replaces the older one.
-      expect((await post('/rest/auth/verify', { token: first.token })).statusCode).toBe(400);
-      expect((await post('/rest/auth/verify', { token: second.token })).statusCode).toBe(200);
+      expect(
+        (await post('/rest/auth/verify', { token: first.token, password: 'a fresh passphrase' })).statusCode,
+      ).toBe(400);
+      expect(
+        (await post('/rest/auth/verify', { token: second.token, password: 'a fresh passphrase' })).statusCode,
+      ).toBe(200);
     });
   });
 

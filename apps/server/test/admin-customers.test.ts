@@ -184,8 +184,10 @@ describe('admin console: customers', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json<AdminPerson>().disabled).toBe(true);
     expect((await get(`/rest/collection/person/${anna.id}`, annaToken)).statusCode).toBe(401);
+    // The right password learns that the account is disabled (and nothing more).
     const signIn = await ctx.app.inject({ method: 'POST', url: '/rest/auth', headers: { authorization: basicAuth(anna.email, anna.password) } });
-    expect(signIn.statusCode).toBe(401);
+    expect(signIn.statusCode).toBe(403);
+    expect(signIn.json<{ error: { code: string } }>().error.code).toBe('accountDisabled');
     expect((await audit())[0]).toMatchObject({ action: 'disable', objectId: anna.id, before: { disabled: false }, after: { disabled: true } });
 
     expect((await patch(anna.id, { disabled: false })).json<AdminPerson>().disabled).toBe(false);

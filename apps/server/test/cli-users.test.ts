@@ -225,7 +225,7 @@ describe('portal command line: setup and accounts', () => {
       headers: bearer(token),
     });
     expect(me.statusCode).toBe(401);
-    expect((await signIn(person.email, person.password)).statusCode).toBe(401);
+    expect((await signIn(person.email, person.password)).statusCode).toBe(403);
     expect((await portal(['user:disable', '--email', person.email])).stdout).toBe(
       `${person.email} was already disabled\n`,
     );

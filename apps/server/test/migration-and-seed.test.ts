@@ -57,6 +57,7 @@ describe('migrations and demo seed', () => {
       '0010-usage-rollup-per-statement',
       '0011-service-api',
       '0012-signup-links',
+      '0013-signup-link-attempts',
     ]);
     expect(await migrateToLatest(database.db, database.schema)).toEqual([]);
     for (const table of TABLES) expect(await countRows(database.db, table)).toBe(0);

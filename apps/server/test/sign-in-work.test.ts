@@ -31,6 +31,7 @@ describe(`sign-in work on every path (${dialect})`, () => {
       'right password': known,
       'unconfirmed, right password': unverified,
       'disabled, right password': disabled,
+      'disabled, wrong password': { email: disabled.email, password: 'wrong passphrase' },
     });
   });
   afterAll(async () => {
@@ -55,13 +56,36 @@ describe(`sign-in work on every path (${dialect})`, () => {
     ['wrong password', 401],
     ['right password', 200],
     ['unconfirmed, right password', 403],
-    ['disabled, right password', 401],
+    // Only the right password learns that the account is disabled.
+    ['disabled, right password', 403],
+    ['disabled, wrong password', 401],
   ] as const)('%s: one argon2 verification against a real hash (%i)', async (path, status) => {
     const verify = vi.spyOn(password, 'verifyPassword');
     const { email, password: given } = addresses[path]!;
     expect((await signIn(email, given)).statusCode).toBe(status);
     expect(verify).toHaveBeenCalledOnce();
     expect(verify.mock.calls[0]?.[0]).toMatch(ARGON2ID_AT_OWASP);
+  });
+
+  it('tells a disabled account so only with the right password, in the language asked for', async () => {
+    const { email, password: right } = addresses['disabled, right password']!;
+    for (const [language, text] of [
+      ['de', 'Dieses Konto ist deaktiviert.'],
+      ['en', 'This account is disabled.'],
+    ] as const) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/rest/auth',
+        remoteAddress: `192.0.2.${(++client % 250) + 1}`,
+        headers: { authorization: basicAuth(email, right), 'content-language': language },
+      });
+      expect(res.json<{ error: { code: string; message: string } }>().error).toMatchObject({
+        code: 'accountDisabled',
+        message: expect.stringContaining(text),
+      });
+    }
+    const wrong = await signIn(email, 'wrong passphrase');
+    expect(wrong.json<{ error: { code: string } }>().error.code).toBe('unauthorized');
   });
 
   it('prints the median time of each path', async () => {
@@ -76,6 +100,6 @@ describe(`sign-in work on every path (${dialect})`, () => {
       medians[path] = Math.round(times.sort((a, b) => a - b)[3]! * 10) / 10;
     }
     console.info(`sign-in medians in ms (${dialect}):`, medians);
-    expect(Object.keys(medians)).toHaveLength(6);
+    expect(Object.keys(medians)).toHaveLength(7);
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { languageSchema } from './common.js';
 import { formBoolean } from './form-values.js';
-import { newPasswordSchema, passwordProblem } from './password.js';
+import { newPasswordSchema, PASSWORD_LIMITS, passwordProblem } from './password.js';
 import { newPersonSchema, PERSON_LIMITS, salutationSchema } from './person.js';
 import { singleLineText } from './text.js';
 
@@ -51,7 +51,24 @@ export const emailRequestSchema = z.object({ email: accountEmailSchema }).strict
 /** A token from a mailed link: 256 random bits, base64url. */
 export const accountTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'invalid token');
 
-export const verifyEmailSchema = z.object({ token: accountTokenSchema }).strict();
+/**
+ * A confirmation link asks for the password its sign-up chose: only who chose it can make that
+ * sign-up the account, so a stranger's sign-up stays unusable even to the mailbox's owner. A
+ * link allows this many tries; the last wrong one ends it.
+ */
+export const VERIFY_LIMITS = { passwordAttempts: 5 } as const;
+
+export const verifyEmailSchema = z
+  .object({
+    token: accountTokenSchema,
+    /** The password chosen at sign-up, as typed: no rules but a bound (no character takes more than two units). */
+    password: z
+      .string()
+      .min(1)
+      .max(PASSWORD_LIMITS.max * 2),
+  })
+  .strict();
+export type VerifyEmailForm = z.infer<typeof verifyEmailSchema>;
 
 export const passwordResetSchema = z
   .object({ token: accountTokenSchema, password: newPasswordSchema })

@@ -19,6 +19,8 @@ export const errorCodeSchema = z.enum([
   'lastAdmin',
   'ownAccount',
   'unverified',
+  'signupPasswordWrong',
+  'accountDisabled',
   'signupClosed',
   'tokenInvalid',
   'payloadTooLarge',

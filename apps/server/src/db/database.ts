@@ -240,6 +240,8 @@ export interface AccountTokenTable {
    */
   signupPasswordHash: string | null;
   signupProfile: string | null;
+  /** Tries of the password at a confirmation link, counted before each check (see verifyEmail). */
+  passwordAttempts: Generated<number>;
 }
 
 export type MailState = 'queued' | 'sent' | 'failed';

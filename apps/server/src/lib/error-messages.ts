@@ -1,3 +1,4 @@
+import { VERIFY_LIMITS } from '@portal/contract/account';
 import type { ErrorCode } from '@portal/contract/error';
 import type { Language } from './language.js';
 
@@ -13,7 +14,10 @@ const messages: Record<ErrorCode, Record<Language, string>> = {
     de: 'Zu viele Versuche. Bitte warte kurz und versuche es erneut.',
     en: 'Too many attempts. Please wait a moment and try again.',
   },
-  conflict: { de: 'Das steht im Widerspruch zum aktuellen Stand.', en: 'This conflicts with the current state.' },
+  conflict: {
+    de: 'Das steht im Widerspruch zum aktuellen Stand.',
+    en: 'This conflicts with the current state.',
+  },
   alreadyLicensed: {
     de: 'Dieser Service ist im Projekt bereits enthalten.',
     en: 'This service is already part of the project.',
@@ -53,6 +57,14 @@ const messages: Record<ErrorCode, Record<Language, string>> = {
   unverified: {
     de: 'Bitte bestätige zuerst deine E-Mail-Adresse über den Link in unserer Mail.',
     en: 'Please confirm your e-mail address first, using the link in our mail.',
+  },
+  signupPasswordWrong: {
+    de: `Das ist nicht das Passwort, das bei dieser Registrierung gewählt wurde. Nach ${VERIFY_LIMITS.passwordAttempts} falschen Versuchen verfällt der Link.`,
+    en: `This is not the password chosen at this sign-up. After ${VERIFY_LIMITS.passwordAttempts} wrong tries the link stops working.`,
+  },
+  accountDisabled: {
+    de: 'Dieses Konto ist deaktiviert. Bitte wende dich an uns, wenn du es wieder nutzen möchtest.',
+    en: 'This account is disabled. Please contact us if you want to use it again.',
   },
   signupClosed: {
     de: 'Neue Konten gibt es nur auf Einladung.',

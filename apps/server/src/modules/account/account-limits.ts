@@ -19,7 +19,9 @@ export const ACCOUNT_LIMITS = {
   signup: { perAddress: { max: 10, timeWindow: HOUR }, perSubject: { max: 3, timeWindow: HOUR } },
   resend: { perAddress: { max: 10, timeWindow: QUARTER }, perSubject: { max: 3, timeWindow: HOUR } },
   forgot: { perAddress: { max: 10, timeWindow: QUARTER }, perSubject: { max: 3, timeWindow: HOUR } },
-  verify: { perAddress: { max: 20, timeWindow: QUARTER }, perSubject: { max: 5, timeWindow: QUARTER } },
+  // A confirmation link ends after its own few wrong passwords (VERIFY_LIMITS in the contract);
+  // the per-link count here stays above that, so a person typing meets the link's own bound.
+  verify: { perAddress: { max: 20, timeWindow: QUARTER }, perSubject: { max: 10, timeWindow: QUARTER } },
   reset: { perAddress: { max: 20, timeWindow: QUARTER }, perSubject: { max: 5, timeWindow: QUARTER } },
 } as const satisfies Record<string, { perAddress: Limit; perSubject: Limit }>;
 

@@ -29,6 +29,28 @@ export async function takeAccountToken(
     .executeTakeFirst();
 }
 
+/**
+ * Counts one try of the password at a live confirmation link and answers the link, or nothing
+ * when it is unknown, past its end or out of tries. One statement, before the password is
+ * checked: parallel tries cannot get past the bound.
+ */
+export async function countSignupPasswordTry(
+  db: Db,
+  tokenHash: string,
+  maxTries: number,
+  now: string,
+): Promise<AccountTokenRow | undefined> {
+  return db
+    .updateTable('accountToken')
+    .set((eb) => ({ passwordAttempts: eb('passwordAttempts', '+', 1) }))
+    .where('tokenHash', '=', tokenHash)
+    .where('purpose', '=', 'verify')
+    .where('expiresAt', '>', now)
+    .where('passwordAttempts', '<', maxTries)
+    .returningAll()
+    .executeTakeFirst();
+}
+
 /** Ends the person's outstanding links (of these purposes). */
 export async function deleteAccountTokensOf(
   db: Db,

@@ -6,10 +6,12 @@ import {
   passwordResetSchema,
   publicConfigSchema,
   signupSchema,
+  VERIFY_LIMITS,
   verifyEmailSchema,
 } from '@portal/contract/account';
 import { authResponseSchema } from '@portal/contract/auth';
 import { HttpError } from '../../lib/http-error.js';
+import type { LoginThrottle } from '../auth/login-throttle.js';
 import { sha256Hex } from '../../lib/ids.js';
 import { ACCOUNT_LIMITS, limitPerSubject } from './account-limits.js';
 import {
@@ -30,7 +32,10 @@ const acceptedDescription =
 const bodyEmail = (request: FastifyRequest): string => (request.body as { email: string }).email;
 const bodyToken = (request: FastifyRequest): string => sha256Hex((request.body as { token: string }).token);
 
-export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+export const accountRoutes: FastifyPluginAsyncZod<{ throttle: LoginThrottle }> = async (
+  app,
+  { throttle },
+) => {
   const links = accountLinks(app.config);
 
   app.get(
@@ -79,13 +84,25 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: limitPerSubject(app, 'verify', bodyToken),
       schema: {
         tags: ['auth'],
-        summary: 'Use the link of a verification mail: the address is verified and the person signed in',
-        description: 'An unknown, used or expired token answers 400 tokenInvalid.',
+        summary:
+          'Use the link of a verification mail with the password chosen at that sign-up: the address is verified and the person signed in',
+        description:
+          'An unknown, used or expired token answers 400 tokenInvalid. A password other than the one ' +
+          'this sign-up chose answers 400 signupPasswordWrong and leaves the link usable; after ' +
+          `${VERIFY_LIMITS.passwordAttempts} wrong tries the link ends. Tries count like sign-in ` +
+          'attempts (per client address, and per link), 429 with Retry-After past the limit.',
         body: verifyEmailSchema,
         response: { 200: authResponseSchema },
       },
     },
-    async (request) => verifyEmail(app.db, request.body.token),
+    async (request) => {
+      // Counted like a sign-in, under the link (its hash) as the account: a client address
+      // spends one budget of password guesses on sign-ins and links together.
+      const attempt = await throttle.reserve(`link:${sha256Hex(request.body.token)}`, request.ip);
+      const signedIn = await verifyEmail(app.db, request.body);
+      await attempt.succeeded();
+      return signedIn;
+    },
   );
 
   app.post(

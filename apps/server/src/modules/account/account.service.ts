@@ -1,12 +1,17 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { invitationSchema, type SignupForm } from '@portal/contract/account';
+import {
+  invitationSchema,
+  VERIFY_LIMITS,
+  type SignupForm,
+  type VerifyEmailForm,
+} from '@portal/contract/account';
 import { passwordProblem } from '@portal/contract/password';
 import type { Config } from '../../config.js';
 import type { AccountTokenPurpose, Database, Db, PersonRow } from '../../db/database.js';
 import { HttpError, validation } from '../../lib/http-error.js';
 import { newId, newSessionToken, sha256Hex } from '../../lib/ids.js';
-import { hashPassword } from '../../lib/password.js';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password.js';
 import { createSession, endAllSessions } from '../auth/session.service.js';
 import type { MailContent } from '../mail/mail.templates.js';
 import { queueMail } from '../mail/outbox.service.js';
@@ -19,6 +24,7 @@ import {
 } from '../person/person.repository.js';
 import { accountExistsMail, invitationMail, passwordResetMail, verifyEmailMail } from './account.mails.js';
 import {
+  countSignupPasswordTry,
   deleteAccountTokensOf,
   deleteExpiredAccountTokens,
   deleteSignupLinks,
@@ -38,6 +44,8 @@ import {
 // - each sign-up's confirmation link carries that sign-up's password and profile, and using it
 //   makes exactly that sign-up the account and ends every other link: whoever proves control of
 //   the address owns the account alone, whatever a stranger signed up with before or after;
+// - using a confirmation link takes the password that sign-up chose (a few tries, then the link
+//   ends): the mailbox's owner cannot activate a password someone else chose;
 // - a new password (reset or invitation) verifies the address and ends every session.
 // Every mail is queued in the transaction of its cause (the outbox sends it).
 
@@ -283,16 +291,29 @@ export async function signUp(
 }
 
 /**
- * Uses a confirmation link: the sign-up it was mailed for becomes the account (its password and
- * profile, never another sign-up's), the address counts as verified, every other link of the
- * person stops working, and the person is signed in.
+ * Uses a confirmation link with the password its sign-up chose: that sign-up becomes the account
+ * (its password and profile, never another sign-up's), the address counts as verified, every
+ * other link of the person stops working, and the person is signed in. A wrong password answers
+ * signupPasswordWrong and leaves the link usable for the tries it has left; the last wrong one
+ * ends it.
  */
-export async function verifyEmail(db: Kysely<Database>, token: string, now = new Date()): Promise<SignedIn> {
-  const tokenHash = sha256Hex(token);
+export async function verifyEmail(
+  db: Kysely<Database>,
+  input: VerifyEmailForm,
+  now = new Date(),
+): Promise<SignedIn> {
+  const tokenHash = sha256Hex(input.token);
+  const maxTries = VERIFY_LIMITS.passwordAttempts;
+  const found = await countSignupPasswordTry(db, tokenHash, maxTries, now.toISOString());
+  const signup = found ? signupOfLink(found) : undefined;
+  // One argon2 check on every path: the time tells a live link from a dead one no more than the answer.
+  const right = await verifyPassword(signup?.passwordHash ?? (await dummyPasswordHash()), input.password);
+  if (!found || !signup) throw tokenInvalid();
+  if (!right) {
+    if (found.passwordAttempts >= maxTries) await takeAccountToken(db, tokenHash, ['verify']);
+    throw new HttpError(400, 'signupPasswordWrong', { password: 'invalid' });
+  }
   return db.transaction().execute(async (trx) => {
-    const found = await findAccountToken(trx, tokenHash);
-    const signup = isLive(found, now) ? signupOfLink(found) : undefined;
-    if (!found || !signup) throw tokenInvalid();
     const person = await findPerson(trx, found.personId);
     if (!person || person.disabled === 1) throw tokenInvalid();
     // The person's row first, then the links: of two confirmations at once (two links, or one
@@ -394,7 +415,12 @@ export async function resetPassword(
  * A new invitation link for a person who has not chosen a password yet (a project invitation
  * sent again); their older invitation link ends.
  */
-export async function newInvitationLink(trx: Db, links: AccountLinks, person: PersonRow, now: Date): Promise<string> {
+export async function newInvitationLink(
+  trx: Db,
+  links: AccountLinks,
+  person: PersonRow,
+  now: Date,
+): Promise<string> {
   return links.reset(await issueToken(trx, person.id, 'invite', now));
 }
 

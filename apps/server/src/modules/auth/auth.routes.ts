@@ -29,10 +29,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ throttle: LoginThrottle }> = as
       // nor the answer tells them apart from a wrong password. The dummy never signs anyone in.
       const stored = person?.passwordHash ? person.passwordHash : await dummyPasswordHash();
       const ok = (await verifyPassword(stored, password)) && stored === person?.passwordHash;
-      // A disabled person gets the answer of a wrong password: the account stays closed
-      // without telling a guesser that the password was right.
-      if (!person || !ok || person.disabled === 1) throw unauthorized(); // the reserved attempt stays counted
+      if (!person || !ok) throw unauthorized(); // the reserved attempt stays counted
       await attempt.succeeded();
+      // Only who knows the right password learns that the account is disabled; a wrong one
+      // answers as above, so a guesser learns nothing about it.
+      if (person.disabled === 1) throw new HttpError(403, 'accountDisabled');
       // The right password of an address not yet confirmed: the login modal offers to resend the link.
       if (person.verified === 0) throw new HttpError(403, 'unverified');
       const token = await createSession(app.db, person.id);
