@@ -109,6 +109,11 @@ describe(`account pre-hijacking (${dialect})`, () => {
       expect(body).not.toContain('Mallet');
     }
     expect(victimsMail.token).not.toBe(attackersMail.token);
+    // Both mails say the link asks for the password of that sign-up, each in its language.
+    expect(victimsMail.mail.textBody).toContain('There we ask for the password you chose when signing up');
+    expect(attackersMail.mail.textBody).toContain(
+      'Dort fragen wir dich nach dem Passwort, das du bei der Registrierung gewählt hast',
+    );
 
     const confirmed = await confirm(victimsMail.token, victim.password);
     expect(confirmed.statusCode).toBe(200);

@@ -23,9 +23,9 @@ const texts = {
     verify: {
       subject: 'Bitte bestätige deine E-Mail-Adresse',
       intro:
-        'danke für deine Registrierung im Kundenportal. Bitte bestätige deine E-Mail-Adresse über diesen Link (24 Stunden gültig); danach bist du angemeldet:',
+        'danke für deine Registrierung im Kundenportal. Bitte bestätige deine E-Mail-Adresse über diesen Link (24 Stunden gültig). Dort fragen wir dich nach dem Passwort, das du bei der Registrierung gewählt hast; danach bist du angemeldet:',
       ignore:
-        'Wenn du dich nicht selbst registriert hast, benutze den Link nicht und ignoriere diese Mail einfach: Er aktiviert das Konto mit dem Passwort, das bei dieser Registrierung gewählt wurde. Ohne Bestätigung wird kein Konto aktiv.',
+        'Wenn du dich nicht selbst registriert hast, ignoriere diese Mail einfach: Der Link aktiviert das Konto nur mit dem Passwort, das bei dieser Registrierung gewählt wurde. Ohne Bestätigung wird kein Konto aktiv.',
     },
     exists: {
       subject: 'Du hast bereits ein Konto',
@@ -53,9 +53,9 @@ const texts = {
     verify: {
       subject: 'Please confirm your e-mail address',
       intro:
-        'thank you for signing up to the customer portal. Please confirm your e-mail address with this link (valid for 24 hours); it signs you in:',
+        'thank you for signing up to the customer portal. Please confirm your e-mail address with this link (valid for 24 hours). There we ask for the password you chose when signing up; then you are signed in:',
       ignore:
-        'If you did not sign up yourself, do not use the link and simply ignore this mail: it activates the account with the password chosen at this sign-up. No account becomes active without confirmation.',
+        'If you did not sign up yourself, simply ignore this mail: the link activates the account only with the password chosen at this sign-up. No account becomes active without confirmation.',
     },
     exists: {
       subject: 'You already have an account',
