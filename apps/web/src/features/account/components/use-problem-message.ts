@@ -1,3 +1,4 @@
+import { VERIFY_LIMITS } from '@portal/contract/account';
 import { PASSWORD_LIMITS } from '@portal/contract/password';
 import { useTranslation } from '@/hooks/use-translation';
 import type { FormProblem } from '../utils/account-forms';
@@ -14,6 +15,7 @@ export function useProblemMessage(): (problem: string | undefined) => string | u
     invalidEmail: t('invalidEmail', { ns: 'Error' }),
     mismatch: t('pwMismatch', { ns: 'Error' }),
     terms: t('termsRequired'),
+    signupPasswordWrong: t('signupPasswordWrong', { ns: 'Error', tries: VERIFY_LIMITS.passwordAttempts }),
     tooShort: t('passwordTooShort', { ns: 'Form', min: PASSWORD_LIMITS.min }),
     tooLong: t('passwordTooLong', { ns: 'Form', max: PASSWORD_LIMITS.max }),
     tooCommon: t('passwordTooCommon', { ns: 'Form' }),

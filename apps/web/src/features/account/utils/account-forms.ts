@@ -6,7 +6,8 @@ import { z } from 'zod';
 // the form refuses what the server would refuse and says why before anything is sent.
 // Messages are problem keys; the screens translate them (use-problem-message.ts).
 
-export type FormProblem = 'required' | 'invalidEmail' | 'mismatch' | 'terms' | PasswordProblem;
+export type FormProblem =
+  'required' | 'invalidEmail' | 'mismatch' | 'terms' | 'signupPasswordWrong' | PasswordProblem;
 
 const required = z.string().trim().min(1, 'required');
 
@@ -57,6 +58,10 @@ export const newPasswordFormSchema = z
   .object({ password: newPassword, repeat: required })
   .superRefine(comparePair);
 export type NewPasswordValues = z.infer<typeof newPasswordFormSchema>;
+
+/** The password chosen at sign-up, asked again by the confirmation link: only required. */
+export const signupPasswordFormSchema = z.object({ password: z.string().min(1, 'required') });
+export type SignupPasswordValues = z.infer<typeof signupPasswordFormSchema>;
 
 export const emailFormSchema = z.object({ email });
 export type EmailValues = z.infer<typeof emailFormSchema>;

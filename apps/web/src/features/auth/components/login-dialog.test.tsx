@@ -48,6 +48,22 @@ describe('LoginDialog: the ways out of a failed sign-in', () => {
     expect(resent).toEqual(['new@example.com']);
   });
 
+  it('tells a disabled account so (the server says it only for the right password), not "wrong password"', async () => {
+    server.use(
+      http.post('*/rest/auth', () =>
+        HttpResponse.json({ error: { code: 'accountDisabled', message: 'disabled' } }, { status: 403 }),
+      ),
+    );
+    const { dialog } = await renderDialog();
+    const user = userEvent.setup();
+    await user.type(within(dialog).getByRole('textbox', { name: 'username' }), 'gone@example.com');
+    await user.type(within(dialog).getByLabelText('password'), 'the right passphrase');
+    await user.click(within(dialog).getByRole('button', { name: 'loginSubmit' }));
+    const username = within(dialog).getByRole('textbox', { name: 'username' });
+    await waitFor(() => expect(username).toHaveAccessibleDescription('accountDisabled'));
+    expect(within(dialog).queryByRole('button', { name: 'resendVerification' })).not.toBeInTheDocument();
+  });
+
   it('links to the forgotten-password screen and, while sign-up is open, to the sign-up', async () => {
     const { dialog, router, onClose } = await renderDialog();
     const signup = await within(dialog).findByRole('link', { name: 'signupLink' });

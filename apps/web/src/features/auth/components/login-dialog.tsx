@@ -24,12 +24,15 @@ const loginSchema = z.object({
 });
 type LoginValues = z.infer<typeof loginSchema>;
 
-type LoginErrorKey = 'required' | 'loginFailed' | 'rateLimited' | 'unverified' | 'generic';
+type LoginErrorKey =
+  'required' | 'loginFailed' | 'rateLimited' | 'unverified' | 'accountDisabled' | 'generic';
 
 function loginErrorKey(error: unknown): LoginErrorKey {
   if (isApiError(error, 'rateLimited')) return 'rateLimited';
   // The right password of an address not yet confirmed (403): the dialog offers a new link.
   if (isApiError(error, 'unverified')) return 'unverified';
+  // The right password of a disabled account (403); a wrong one is a plain 401.
+  if (isApiError(error, 'accountDisabled')) return 'accountDisabled';
   // 401 wrong credentials; 400 a name the server cannot read as Basic credentials.
   if (isApiError(error) && (error.status === 401 || error.status === 400)) return 'loginFailed';
   return 'generic';
@@ -41,6 +44,7 @@ function isLoginErrorKey(value: string | undefined): value is LoginErrorKey {
     value === 'loginFailed' ||
     value === 'rateLimited' ||
     value === 'unverified' ||
+    value === 'accountDisabled' ||
     value === 'generic'
   );
 }
