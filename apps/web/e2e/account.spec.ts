@@ -55,7 +55,7 @@ test('sign up, confirm from the mail, sign out, forgotten password, new password
   page,
   baseURL,
 }) => {
-  test.slow(); // three argon2 sign-ins, two mails and a password change on two busy cores
+  test.slow(); // six argon2 checks, two mails and a password change on two busy cores
   const email = newAddress();
   await page.goto('/services');
   await page.getByRole('banner').getByRole('link', { name: navigation.signup!.de }).click();
@@ -65,19 +65,38 @@ test('sign up, confirm from the mail, sign out, forgotten password, new password
   await expect(heading(page, account.signupSentTitle!.de)).toBeFocused();
   await expect(page.getByText(email)).toBeVisible();
 
-  // The link from the mail confirms the address and signs in.
+  // The link from the mail asks for the password chosen at sign-up: a wrong one shows at the
+  // field and the link stays usable; the right one confirms the address and signs in.
   const verifyLink = linkIn(await mailbox.mailTo(email), baseURL!);
   expect(verifyLink).toMatch(/\/verify-email\?token=[\w-]{43}$/);
   await page.goto(verifyLink);
+  await expect(heading(page, account.verifyTitle!.de)).toBeVisible();
+  await expect(page.getByText(account.verifyLead!.de)).toBeVisible();
+  const signupPassword = page.getByLabel(form.password!.de, { exact: true });
+  await signupPassword.fill('Ein fremdes Passwort');
+  await page.getByRole('button', { name: account.verifySubmit!.de }).click();
+  await expect(signupPassword).toHaveAccessibleDescription(
+    errors.signupPasswordWrong!.de.replace('{{tries}}', '5'), // VERIFY_LIMITS in the contract
+  );
+  await signupPassword.fill('Mein erstes Passwort');
+  await page.getByRole('button', { name: account.verifySubmit!.de }).click();
   await expect(toast(page, notifications.emailVerified!.de)).toBeVisible();
   await expect(page).toHaveURL(/\/projects$/);
   await expect(page.getByRole('banner').getByRole('button', { name: navigation.profileMenu!.de })).toHaveText(
     'JJ',
   );
+
+  // The used link, opened while signed in, says the address is already confirmed.
+  await page.goto(verifyLink);
+  await page.getByLabel(form.password!.de, { exact: true }).fill('Mein erstes Passwort');
+  await page.getByRole('button', { name: account.verifySubmit!.de }).click();
+  await expect(heading(page, account.alreadyConfirmedTitle!.de)).toBeVisible();
   await signOut(page);
 
-  // A used link does not sign in again.
+  // Signed out, a used link does not sign in again and offers a new one.
   await page.goto(verifyLink);
+  await page.getByLabel(form.password!.de, { exact: true }).fill('Mein erstes Passwort');
+  await page.getByRole('button', { name: account.verifySubmit!.de }).click();
   await expect(heading(page, account.linkInvalidTitle!.de)).toBeVisible();
 
   // Forgotten password, from the login modal.
@@ -125,13 +144,14 @@ for (const { theme, language } of [
   { theme: 'dark', language: 'en' },
 ] as const) {
   test(`the account screens pass axe and fit 360 px (${theme}, ${language})`, async ({ page }) => {
-    test.slow(); // eight axe runs (1–3 s each on two busy cores), a sign-up and a sign-in
+    test.slow(); // nine axe runs (1–3 s each on two busy cores), a sign-up and a sign-in
     await page.setViewportSize({ width: 360, height: 780 });
     await preset(page, { theme, language });
     const screens = [
       ['/signup', account.signupTitle],
       ['/forgot-password', account.forgotTitle],
       [`/reset-password?token=${'A'.repeat(43)}`, account.resetTitle],
+      [`/verify-email?token=${'A'.repeat(43)}`, account.verifyTitle],
       ['/reset-password', account.linkInvalidTitle],
       ['/verify-email?token=nonsense', account.linkInvalidTitle],
     ] as const;
