@@ -120,17 +120,25 @@ describe('the confirmation screen of a sign-up', () => {
     expect(screen.getByText('verifyInvalidText')).toBeInTheDocument();
   });
 
-  it('to someone signed in, a used link says the address is already confirmed', async () => {
+  it('to someone signed in, the link says at once that the address is already confirmed', async () => {
     window.localStorage.setItem(storageKeys.token, 'tokentokentoken');
     window.localStorage.setItem(storageKeys.oid, 'p1');
-    verifyAnswers(linkInvalid);
+    const sent = verifyAnswers(linkInvalid);
     await openLink();
     const user = userEvent.setup();
+    expect(screen.getByRole('heading', { level: 1, name: 'alreadyConfirmedTitle' })).toBeInTheDocument();
+    expect(screen.getByText('alreadyConfirmedText')).toBeInTheDocument();
+    expect(screen.queryByText('linkInvalidTitle')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'toProjects' })).toHaveAttribute('href', '/projects');
+    expect(sent).toEqual([]);
+
+    // A link of another address may still be confirmed; a used one then says the same.
+    await user.click(screen.getByRole('button', { name: 'confirmOtherAddress' }));
     await user.type(screen.getByLabelText('Passwort'), 'Mein erstes Passwort');
     await user.click(screen.getByRole('button', { name: 'verifySubmit' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'alreadyConfirmedTitle' })).toHaveFocus();
-    expect(screen.queryByText('linkInvalidTitle')).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'toProjects' })).toHaveAttribute('href', '/projects');
+    expect(screen.queryByRole('button', { name: 'confirmOtherAddress' })).not.toBeInTheDocument();
+    expect(sent).toHaveLength(1);
   });
 
   it('a link without a usable token says so at once, and "already confirmed" to someone signed in', async () => {

@@ -25,15 +25,20 @@ import { signupPasswordFormSchema, type SignupPasswordValues } from '../utils/ac
  * signs the person in (then on to the projects). Only who chose that password can confirm: a
  * link of someone else's sign-up that reached the mailbox activates nothing
  * (docs/security.md#self-service-accounts). A wrong password shows at the field and the link
- * stays usable for its few tries. A link that no longer works offers a new one, or, to someone
- * signed in (whose address is confirmed), says the address is already confirmed.
+ * stays usable for its few tries. A link that no longer works offers a new one. Someone signed
+ * in (whose address is confirmed) is told so first, and may still confirm another address.
  */
 export function VerifyEmailRoute() {
   const token = useLinkToken();
   const signedIn = useSession() !== null;
   const [linkFailed, setLinkFailed] = useState(() => !accountTokenSchema.safeParse(token).success);
+  // Signed in when the link opened: the person's own links all ended when their address was
+  // confirmed, so this one is used, unless it belongs to another address (they may go on).
+  const [confirmedFirst, setConfirmedFirst] = useState(signedIn);
   if (linkFailed)
     return signedIn ? <AlreadyConfirmed focus={token !== ''} /> : <LinkFailed focus={token !== ''} />;
+  if (confirmedFirst)
+    return <AlreadyConfirmed focus={false} onConfirmOther={() => setConfirmedFirst(false)} />;
   return <ConfirmForm token={token} onLinkFailed={() => setLinkFailed(true)} />;
 }
 
@@ -99,13 +104,20 @@ function LinkFailed({ focus }: { focus: boolean }) {
   );
 }
 
-function AlreadyConfirmed({ focus }: { focus: boolean }) {
+function AlreadyConfirmed({ focus, onConfirmOther }: { focus: boolean; onConfirmOther?: () => void }) {
   const { t } = useTranslation('Account');
   return (
     <AccountScreen title={t('alreadyConfirmedTitle')} lead={t('alreadyConfirmedText')} focusTitle={focus}>
-      <Button asChild>
-        <Link to={paths.projects()}>{t('toProjects')}</Link>
-      </Button>
+      <div className="flex flex-wrap gap-3">
+        <Button asChild>
+          <Link to={paths.projects()}>{t('toProjects')}</Link>
+        </Button>
+        {onConfirmOther ? (
+          <Button variant="outline" onClick={onConfirmOther}>
+            {t('confirmOtherAddress')}
+          </Button>
+        ) : null}
+      </div>
     </AccountScreen>
   );
 }
