@@ -74,6 +74,7 @@ const screens = [
   { name: 'forgot-password', path: '/forgot-password' },
   // A well-formed token shows the form; the server judges it only when the form is sent.
   { name: 'reset-password', path: `/reset-password?token=${'A'.repeat(43)}` },
+  { name: 'verify-email', path: `/verify-email?token=${'A'.repeat(43)}` },
   { name: 'link-invalid', path: '/verify-email?token=expired' },
   { name: 'projects', path: '/projects', as: 'demo' },
   { name: 'projects-empty', path: '/projects', as: 'admin' },
