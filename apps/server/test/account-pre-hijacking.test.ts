@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { VERIFY_LIMITS } from '@portal/contract/account';
 import type { ErrorBody } from '@portal/contract/error';
 import * as passwords from '../src/lib/password.js';
+import { LOGIN_LIMITS } from '../src/modules/auth/login-throttle.js';
 import { basicAuth, buildTestApp, dialect, type TestContext } from './helper.js';
 
 // Account pre-hijacking through the sign-up: a stranger signs up first with someone else's
@@ -200,6 +201,32 @@ describe(`account pre-hijacking (${dialect})`, () => {
       parallel - VERIFY_LIMITS.passwordAttempts,
     );
     expect((await confirm(token, victim.password)).json<ErrorBody>().error.code).toBe('tokenInvalid');
+  });
+
+  it('counts each try like a sign-in: a client address that spent its sign-in budget cannot guess at links', async () => {
+    const email = newEmail();
+    await signUp(email, victim);
+    const { token } = await newestLink(email);
+    const guesser = '198.51.100.7';
+    for (let i = 0; i < LOGIN_LIMITS.perAddress; i++) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/rest/auth',
+        remoteAddress: guesser,
+        headers: { authorization: basicAuth(`sprayed-${i}@example.com`, 'some guess') },
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/rest/auth/verify',
+      payload: { token, password: victim.password },
+      remoteAddress: guesser,
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    // The link itself is untouched: its owner confirms from elsewhere.
+    expect((await confirm(token, victim.password)).statusCode).toBe(200);
   });
 
   it('does one argon2 check on every path (unknown, used, wrong, right)', async () => {
