@@ -103,6 +103,9 @@ export function redisChangeFeed(
     },
     async publish(topic) {
       handlers.deliver(topic);
+      // While Redis does not answer, every instance's breaker is open and its caches bypassed;
+      // they start afresh when it answers again, so there is nothing to wait for here.
+      if (health && !health.available) return;
       try {
         await publisher.publish(CHANNEL, topic);
       } catch (error) {

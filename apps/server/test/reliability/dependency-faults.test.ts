@@ -62,7 +62,8 @@ const requests = (send: Send, person: TestPerson) => ({
       method: 'POST',
       url: '/rest/password/forgot',
       headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ email: person.email }),
+      // An address of its own each time: the per-address limit is not what is tested here.
+      payload: JSON.stringify({ email: `forgot-${Date.now()}-${++address}@example.com` }),
       remoteAddress: randomAddress(),
     }),
   contact: () =>
@@ -142,7 +143,7 @@ describe(`dependency faults (${dialect})`, () => {
       try {
         paused = await keepAsking(PAUSE_MS, async () => {
           const answers = [await calls.signIn(), await calls.forgot(), await calls.contact(), await calls.signUp()];
-          return answers.find((a) => a.statusCode >= 500) ?? answers[0]!;
+          return answers.find((a) => a.statusCode >= 300) ?? answers[0]!;
         });
       } finally {
         redis.resume();
@@ -159,7 +160,7 @@ describe(`dependency faults (${dialect})`, () => {
       await redis.stop();
       const gone = await keepAsking(budget(2000, 20_000), async () => {
         const answers = [await calls.signIn(), await calls.forgot(), await calls.contact(), await calls.signUp()];
-        return answers.find((a) => a.statusCode >= 500) ?? answers[0]!;
+        return answers.find((a) => a.statusCode >= 300) ?? answers[0]!;
       });
       expect(gone.statuses.every((status) => status === 200)).toBe(true);
       expect(gone.slowestMs).toBeLessThanOrEqual(REDIS_FAULT_ANSWER_MS);
