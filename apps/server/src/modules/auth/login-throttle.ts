@@ -88,6 +88,11 @@ const tooMany = (msBeforeNext: number): HttpError =>
 export interface LoginAttempt {
   /** The right password: the attempt does not count as a failure, and the address becomes known. */
   succeeded(): Promise<void>;
+  /**
+   * The password could not be checked (the database away): the attempt is given back, so an
+   * outage does not lock accounts whose owners keep trying.
+   */
+  withdrawn(): Promise<void>;
 }
 
 export class LoginThrottle {
@@ -129,6 +134,9 @@ export class LoginThrottle {
           ...counters.slice(1).map(([limiter, key]) => limiter.reward(key, 1)),
           this.known.set(pairKey, 1, LOGIN_LIMITS.knownAddressSeconds),
         ]);
+      },
+      withdrawn: async () => {
+        await Promise.all(counters.map(([limiter, key]) => limiter.reward(key, 1)));
       },
     };
   }
