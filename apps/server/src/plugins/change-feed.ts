@@ -92,7 +92,8 @@ export function redisChangeFeed(
     handlers.all();
   });
   subscriber.on('error', (error: unknown) => {
-    if (!closed) onError(error);
+    // An outage the breaker knows of is logged once there, not at every reconnection attempt.
+    if (!closed && (health?.available ?? true)) onError(error);
   });
   subscriber.on('message', (channel: string, topic: string) => {
     if (channel === CHANNEL) handlers.deliver(topic);
