@@ -73,7 +73,7 @@ const pgTypes = {
  * pool) within 3 s, any statement within 10 s, on the server and, should the server not
  * answer at all, in the client.
  */
-export const POSTGRES_TIMEOUTS = { connectMs: 3000, statementMs: 10_000 } as const;
+const POSTGRES_TIMEOUTS = { connectMs: 3000, statementMs: 10_000 } as const;
 
 function openPostgres(url: string, searchPath?: string): DatabaseHandle {
   const pool = new pg.Pool({

@@ -3,7 +3,7 @@
 // 503 with Retry-After), never given a 500. A database that cannot be reached or is late is a
 // 503 with Retry-After too (docs/operations.md#when-a-dependency-fails).
 
-export type DatabaseFault = 'conflict' | 'retry' | 'unreachable';
+type DatabaseFault = 'conflict' | 'retry' | 'unreachable';
 
 // PostgreSQL SQLSTATEs (https://www.postgresql.org/docs/current/errcodes-appendix.html).
 const PG_CONFLICT = new Set(['23505']); // unique_violation: the other request stored it first

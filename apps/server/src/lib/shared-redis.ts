@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 // command gives up after COMMAND_TIMEOUT_MS, nothing is queued while the connection is down,
 // and a breaker sends every caller to its in-memory stand-in at the first failure, until a probe
 // answers again.
-export const REDIS_TIMEOUTS = {
+const REDIS_TIMEOUTS = {
   /** Longest a command may take before it counts as a failure. */
   commandTimeoutMs: 300,
   /** Longest a (re)connection may take. */
@@ -26,13 +26,13 @@ export interface SharedRedis {
   close(): Promise<void>;
 }
 
-export interface SharedRedisLog {
+interface SharedRedisLog {
   warn(details: object, message: string): void;
   info(message: string): void;
 }
 
 /** Options for every connection to Redis, including the change feed's subscriber. */
-export const redisOptions = {
+const redisOptions = {
   commandTimeout: REDIS_TIMEOUTS.commandTimeoutMs,
   connectTimeout: REDIS_TIMEOUTS.connectTimeoutMs,
   maxRetriesPerRequest: 1,
