@@ -9,7 +9,6 @@ import {
   budget,
   dialect,
   httpClient,
-  long,
   printFigures,
   randomAddress,
   startPortal,
@@ -297,20 +296,24 @@ describe(`dependency faults (${dialect})`, () => {
     it('answers 503 within the statement bound while the database holds every byte, and serves again after', async () => {
       expect((await signIn()).statusCode).toBe(200);
       proxy.pause();
-      let held: Res;
+      // A free connection waits 3 s for the database, a statement 10 s, 11 s in the client
+      // should the server not answer at all (db/connect.ts).
+      const boundMs = 15_000;
+      const answers: Array<{ res: Res; ms: number }> = [];
       const started = performance.now();
       try {
-        held = await signIn('en');
-        if (long) await sleep(Math.max(0, PAUSE_MS - (performance.now() - started)));
+        do {
+          const asked = performance.now();
+          answers.push({ res: await signIn('en'), ms: performance.now() - asked });
+        } while (performance.now() - started < PAUSE_MS);
       } finally {
         proxy.restore();
       }
-      const heldMs = performance.now() - started;
-      expectUnavailable(held, /try again/);
-      // A free connection waits 3 s for the database, a statement 10 s (db/connect.ts).
-      if (!long) expect(heldMs).toBeLessThanOrEqual(15_000);
+      for (const { res } of answers) expectUnavailable(res, /try again/);
+      const slowestMs = Math.max(...answers.map((a) => a.ms));
+      expect(slowestMs).toBeLessThanOrEqual(boundMs);
       const backMs = await until(async () => (await signIn()).statusCode === 200, 15_000, 'sign-in after the pause');
-      printFigures('postgres-paused', { answerMs: Math.round(heldMs), backMs: Math.round(backMs) });
+      printFigures('postgres-paused', { heldMs: Math.round(performance.now() - started), requests: answers.length, slowestMs: Math.round(slowestMs), backMs: Math.round(backMs) });
     }, 120_000);
   });
 });
