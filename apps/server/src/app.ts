@@ -1,7 +1,6 @@
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -47,6 +46,8 @@ import { mailRoutes } from './modules/mail/mail.routes.js';
 import { HttpError } from './lib/http-error.js';
 import { PersonalAnswers } from './lib/personal-answers.js';
 import { COMPRESS_FROM_BYTES } from './lib/send-cached.js';
+import { fallbackStore } from './lib/rate-limit-store.js';
+import { connectSharedRedis } from './lib/shared-redis.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -153,20 +154,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     parser: (body) => qs.parse(body, qsOptions),
     bodyLimit: BODY_LIMIT,
   });
-  // Counters shared through Redis when several instances run; in memory otherwise.
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
-    : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  // Counters shared through Redis when several instances run; in memory otherwise, and in memory
+  // too while Redis does not answer (lib/shared-redis.ts).
+  const redis = config.redisUrl ? connectSharedRedis(config.redisUrl, app.log) : undefined;
+  if (redis) app.addHook('onClose', () => redis.close());
   // Cached answers (catalogue) are dropped on every instance when their data changes.
   const changes = redis
-    ? redisChangeFeed(redis, (error) => app.log.warn({ err: error }, 'change feed: Redis unavailable'))
+    ? redisChangeFeed(redis.client, (error) => app.log.warn({ err: error }, 'change feed: Redis unavailable'), redis)
     : localChangeFeed();
   app.decorate('changes', changes);
   app.addHook('onClose', () => changes.close());
   await app.register(rateLimit, {
     global: false, // only routes that declare a limit: sign-in, password, uploads, contact
-    ...(redis ? { redis, nameSpace: 'portal:rl:' } : {}),
+    ...(redis ? { store: fallbackStore(redis, 'portal:rl:') } : {}),
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, 'rateLimited', undefined, { 'retry-after': String(Math.ceil(context.ttl / 1000)) }),
   });

@@ -67,13 +67,28 @@ const pgTypes = {
     oid === 20 || oid === 1700 ? toNumber : (pg.types.getTypeParser(oid, format ?? 'text') as unknown)) as typeof pg.types.getTypeParser,
 };
 
+/**
+ * Bounded waits, so a database that is away or stalled answers requests with 503 instead of
+ * holding them (docs/operations.md#when-a-dependency-fails): a connection (new, or free in the
+ * pool) within 3 s, any statement within 10 s, on the server and, should the server not
+ * answer at all, in the client.
+ */
+const POSTGRES_TIMEOUTS = { connectMs: 3000, statementMs: 10_000 } as const;
+
 function openPostgres(url: string, searchPath?: string): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    connectionTimeoutMillis: POSTGRES_TIMEOUTS.connectMs,
+    statement_timeout: POSTGRES_TIMEOUTS.statementMs,
+    query_timeout: POSTGRES_TIMEOUTS.statementMs + 1000,
+    keepAlive: true,
     types: pgTypes,
     ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
   });
+  // An idle connection that breaks (database restarted, network cut) is dropped by the pool,
+  // which reports it here; without a listener the error would end the process.
+  pool.on('error', () => undefined);
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     plugins: [columnNames()],

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type { SharedRedis } from '../lib/shared-redis.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -62,38 +63,50 @@ const CHANNEL = 'portal:changes';
  * Several instances sharing Redis. `publisher` is the instance's Redis connection; a second one
  * subscribes. A failed publish is reported through onError: the change itself is already stored,
  * and instances that miss it are those whose own connection broke, which makes them not live.
+ * With `health` (the instance's breaker, lib/shared-redis.ts) the feed is also not live while
+ * Redis does not answer, paused or cut off, even though the subscriber's connection stays open;
+ * each change of that state calls every handler, as a change may have been missed meanwhile.
  */
-export function redisChangeFeed(publisher: Redis, onError: (error: unknown) => void): ChangeFeed {
+export function redisChangeFeed(
+  publisher: Redis,
+  onError: (error: unknown) => void,
+  health?: Pick<SharedRedis, 'available' | 'onAvailabilityChange'>,
+): ChangeFeed {
   const handlers = new Handlers();
   const subscriber = publisher.duplicate({ autoResubscribe: false, maxRetriesPerRequest: null });
-  let live = false;
+  let subscribed = false;
   let closed = false;
+  health?.onAvailabilityChange(() => handlers.all());
   subscriber.on('ready', () => {
     subscriber.subscribe(CHANNEL).then(
       () => {
         // Changes published while we were not listening are unknown: start from nothing.
         handlers.all();
-        live = true;
+        subscribed = true;
       },
       (error: unknown) => onError(error),
     );
   });
   subscriber.on('close', () => {
-    live = false;
+    subscribed = false;
     handlers.all();
   });
   subscriber.on('error', (error: unknown) => {
-    if (!closed) onError(error);
+    // An outage the breaker knows of is logged once there, not at every reconnection attempt.
+    if (!closed && (health?.available ?? true)) onError(error);
   });
   subscriber.on('message', (channel: string, topic: string) => {
     if (channel === CHANNEL) handlers.deliver(topic);
   });
   return {
     get live() {
-      return live;
+      return subscribed && (health?.available ?? true);
     },
     async publish(topic) {
       handlers.deliver(topic);
+      // While Redis does not answer, every instance's breaker is open and its caches bypassed;
+      // they start afresh when it answers again, so there is nothing to wait for here.
+      if (health && !health.available) return;
       try {
         await publisher.publish(CHANNEL, topic);
       } catch (error) {
@@ -103,7 +116,7 @@ export function redisChangeFeed(publisher: Redis, onError: (error: unknown) => v
     subscribe: (topic, handler) => handlers.add(topic, handler),
     async close() {
       closed = true;
-      live = false;
+      subscribed = false;
       await subscriber.quit().catch(() => subscriber.disconnect());
     },
   };

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '@portal/contract/error';
+import { databaseFault } from '../lib/database-errors.js';
 import { HttpError } from '../lib/http-error.js';
 import { errorMessage, fieldMessage, type FieldProblem } from '../lib/error-messages.js';
 import { requestLanguage, type Language } from '../lib/language.js';
@@ -41,6 +42,8 @@ function fieldsFromValidation(error: FastifyError): Record<string, FieldProblem>
   return fields;
 }
 
+const RETRY_SOON = { 'retry-after': '1' } as const;
+
 // Maps every thrown error to the public error shape. Only HttpError and fastify's own client
 // errors (4xx) are described to the client; anything else is a fault and says only "internal".
 function mapError(error: FastifyError): Mapped {
@@ -56,6 +59,10 @@ function mapError(error: FastifyError): Mapped {
   if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
     return { status: 400, code: 'validation', fields: fieldsFromValidation(error) };
   }
+  // A race lost to another request, or a database that is away: the client may try again.
+  const fault = databaseFault(error);
+  if (fault === 'conflict') return { status: 409, code: 'conflict', headers: RETRY_SOON };
+  if (fault) return { status: 503, code: 'unavailable', headers: RETRY_SOON };
   const status = error.statusCode ?? 500;
   if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_FILES_LIMIT') {
     return { status: 413, code: 'payloadTooLarge' };
@@ -98,7 +105,7 @@ function sendError(request: FastifyRequest, reply: FastifyReply, mapped: Mapped)
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const mapped = mapError(error);
-    if (mapped.status === 503) request.log.warn({ code: error.code }, 'request refused: server under pressure');
+    if (mapped.status === 503) request.log.warn({ code: error.code, reason: error.message }, 'request refused: server under pressure or database away');
     else if (mapped.status >= 500) request.log.error({ err: error }, 'request failed');
     else noteRefusal(request, mapped.code);
     // Fastify closes the connection when it refuses a body it has not read whole (too large,

@@ -26,6 +26,27 @@ import { createServerDatabase, type ServerDatabase } from '../support/server-dat
 const WRITERS = 8;
 const CYCLES = budget(20, 200);
 const READY_LIMIT_MS = 2000;
+/** The server's connections name themselves (PGAPPNAME), so the check can tell them from its own. */
+const SERVER_APP_NAME = 'portal-crash-safety';
+const serverEnv = { PGAPPNAME: SERVER_APP_NAME };
+
+/**
+ * On PostgreSQL a killed server's last statement may still run in its backend after the
+ * process is gone: the backend finishes (commits or rolls back) and then exits. Reading before
+ * that reports a loss that did not happen; wait until no backend of the server is left.
+ */
+async function killedServerSettled(db: Kysely<Database>): Promise<void> {
+  if (dialect !== 'postgres') return;
+  const end = Date.now() + 10_000;
+  for (;;) {
+    const { rows } = await sql<{ left: number }>`
+      select count(*)::int as left from pg_stat_activity
+      where datname = current_database() and application_name = ${SERVER_APP_NAME}`.execute(db);
+    if (rows[0]!.left === 0) return;
+    if (Date.now() > end) throw new Error(`${rows[0]!.left} backends of the killed server still there after 10 s`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 const INGEST_DAYS = Array.from({ length: 20 }, (_, i) => `2026-01-${String(i + 1).padStart(2, '0')}`);
 
 interface Home {
@@ -72,7 +93,7 @@ describe(`crash safety (${dialect})`, () => {
     ownerId = owner.id;
     token = await freshToken(database.db, owner.id);
     for (let i = 0; i < 6; i++) services.push(await createService(database.db, { formJson: settingsForm }));
-    portal = await startPortal(database.url);
+    portal = await startPortal(database.url, serverEnv);
     port = Number(new URL(portal.base).port);
     for (let index = 0; index < WRITERS; index++) writers.push(await newWriter(portal.send, index));
   });
@@ -341,9 +362,10 @@ describe(`crash safety (${dialect})`, () => {
         acknowledged +=
           writers.reduce((sum, w) => sum + w.n, 0) - before - writers.filter((w) => w.pending).length;
 
+        await killedServerSettled(database.db);
         const problems = await verify(database.db);
         expect(problems, `cycle ${cycle}`).toEqual([]);
-        portal = await startPortal(database.url, {}, port);
+        portal = await startPortal(database.url, serverEnv, port);
         readyTimes.push(portal.readyMs);
       }
       const sorted = [...readyTimes].sort((a, b) => a - b);

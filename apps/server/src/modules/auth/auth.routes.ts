@@ -23,7 +23,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ throttle: LoginThrottle }> = as
     async (request) => {
       const { email, password } = parseBasicCredentials(request.headers.authorization);
       const attempt = await throttle.reserve(email, request.ip);
-      const person = await findPersonByEmail(app.db, email);
+      const person = await findPersonByEmail(app.db, email).catch(async (error: unknown) => {
+        await attempt.withdrawn(); // not a guess: the database did not answer (503)
+        throw error;
+      });
       // Unknown accounts, and invited ones that have no password yet (an empty hash), are
       // checked against a dummy hash: every path does the same argon2 work, so neither the time
       // nor the answer tells them apart from a wrong password. The dummy never signs anyone in.

@@ -1,6 +1,6 @@
-import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { HttpError } from '../../lib/http-error.js';
+import type { SharedRedis } from '../../lib/shared-redis.js';
 
 // Sign-in throttling. The policy and its reasons are in docs/security.md#sign-in-throttling:
 // failures count per account and address (the hard limit), per address across accounts
@@ -22,24 +22,64 @@ interface LimiterOptions {
   duration: number;
   blockDuration?: number;
 }
-export type LimiterFactory = (options: LimiterOptions) => RateLimiterAbstract;
+/** What the throttles use of a rate-limiter-flexible limiter. */
+export type Limiter = Pick<RateLimiterAbstract, Method>;
+type Method = 'consume' | 'reward' | 'get' | 'set' | 'delete';
+export type LimiterFactory = (options: LimiterOptions) => Limiter;
 
 /** Counters in this process: one instance. */
 export const memoryLimiters: LimiterFactory = (options) => new RateLimiterMemory(options);
 
 /**
- * Counters in Redis, shared by every instance, under `portal:<namespace>:`. Should Redis fail,
- * the counters of this process stand in, so sign-in neither opens up nor stops working.
+ * Counters in Redis, shared by every instance, under `portal:<namespace>:`. While Redis fails or
+ * is late (lib/shared-redis.ts), the counters of this process stand in, at once and without
+ * waiting on Redis, so sign-in neither opens up nor stops working.
  */
 export const redisLimiters =
-  (redis: Redis, namespace = 'login'): LimiterFactory =>
+  (redis: SharedRedis, namespace = 'login'): LimiterFactory =>
   (options) =>
-    new RateLimiterRedis({
-      ...options,
-      keyPrefix: `portal:${namespace}:${options.keyPrefix}`,
-      storeClient: redis,
-      insuranceLimiter: new RateLimiterMemory(options),
-    });
+    new FallbackLimiter(
+      redis,
+      new RateLimiterRedis({ ...options, keyPrefix: `portal:${namespace}:${options.keyPrefix}`, storeClient: redis.client }),
+      new RateLimiterMemory(options),
+    );
+
+/** Asks Redis while it answers, else (and when a command fails) the counters in memory. */
+class FallbackLimiter implements Limiter {
+  constructor(
+    private readonly redis: SharedRedis,
+    private readonly shared: RateLimiterAbstract,
+    private readonly local: RateLimiterAbstract,
+  ) {}
+
+  private call<M extends Method>(method: M, ...args: Parameters<RateLimiterAbstract[M]>): ReturnType<RateLimiterAbstract[M]> {
+    type Run = (...a: unknown[]) => Promise<unknown>;
+    const run = (limiter: RateLimiterAbstract) => (limiter[method] as Run).apply(limiter, args);
+    if (!this.redis.available) return run(this.local) as ReturnType<RateLimiterAbstract[M]>;
+    return run(this.shared).catch((error: unknown) => {
+      // A refusal is an answer; anything else is Redis failing.
+      if (error instanceof RateLimiterRes) throw error;
+      this.redis.reportFailure(error);
+      return run(this.local);
+    }) as ReturnType<RateLimiterAbstract[M]>;
+  }
+
+  consume(...args: Parameters<RateLimiterAbstract['consume']>) {
+    return this.call('consume', ...args);
+  }
+  reward(...args: Parameters<RateLimiterAbstract['reward']>) {
+    return this.call('reward', ...args);
+  }
+  get(...args: Parameters<RateLimiterAbstract['get']>) {
+    return this.call('get', ...args);
+  }
+  set(...args: Parameters<RateLimiterAbstract['set']>) {
+    return this.call('set', ...args);
+  }
+  delete(...args: Parameters<RateLimiterAbstract['delete']>) {
+    return this.call('delete', ...args);
+  }
+}
 
 const tooMany = (msBeforeNext: number): HttpError =>
   new HttpError(429, 'rateLimited', undefined, { 'retry-after': String(Math.max(1, Math.ceil(msBeforeNext / 1000))) });
@@ -48,13 +88,18 @@ const tooMany = (msBeforeNext: number): HttpError =>
 export interface LoginAttempt {
   /** The right password: the attempt does not count as a failure, and the address becomes known. */
   succeeded(): Promise<void>;
+  /**
+   * The password could not be checked (the database away): the attempt is given back, so an
+   * outage does not lock accounts whose owners keep trying.
+   */
+  withdrawn(): Promise<void>;
 }
 
 export class LoginThrottle {
-  private readonly pair: RateLimiterAbstract;
-  private readonly address: RateLimiterAbstract;
-  private readonly account: RateLimiterAbstract;
-  private readonly known: RateLimiterAbstract;
+  private readonly pair: Limiter;
+  private readonly address: Limiter;
+  private readonly account: Limiter;
+  private readonly known: Limiter;
 
   constructor(create: LimiterFactory) {
     const window = { duration: WINDOW_SECONDS, blockDuration: WINDOW_SECONDS };
@@ -71,10 +116,10 @@ export class LoginThrottle {
   async reserve(email: string, address: string): Promise<LoginAttempt> {
     const pairKey = `${email}|${address}`;
     const isKnown = (await this.known.get(pairKey)) !== null;
-    const counters: Array<[RateLimiterAbstract, string]> = [
+    const counters: Array<[Limiter, string]> = [
       [this.pair, pairKey],
       [this.address, address],
-      ...(isKnown ? [] : [[this.account, email] as [RateLimiterAbstract, string]]),
+      ...(isKnown ? [] : [[this.account, email] as [Limiter, string]]),
     ];
     try {
       for (const [limiter, key] of counters) await limiter.consume(key);
@@ -89,6 +134,9 @@ export class LoginThrottle {
           ...counters.slice(1).map(([limiter, key]) => limiter.reward(key, 1)),
           this.known.set(pairKey, 1, LOGIN_LIMITS.knownAddressSeconds),
         ]);
+      },
+      withdrawn: async () => {
+        await Promise.all(counters.map(([limiter, key]) => limiter.reward(key, 1)));
       },
     };
   }

@@ -1,7 +1,7 @@
-import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import { INVITATION_MAIL_LIMITS } from '@portal/contract/project-member';
 import { HttpError } from '../../lib/http-error.js';
-import type { LimiterFactory } from '../auth/login-throttle.js';
+import type { Limiter, LimiterFactory } from '../auth/login-throttle.js';
 
 // Invitation mails of project sharing, counted per recipient address, per project, per inviter
 // and per pending invitation sent again (docs/security.md#invitation-mails). The counters live
@@ -24,7 +24,7 @@ interface InvitationMail {
   resendOf?: string;
 }
 
-type Counter = [RateLimiterAbstract, string];
+type Counter = [Limiter, string];
 
 const refused = (error: RateLimiterRes): HttpError =>
   new HttpError(429, 'invitationLimit', undefined, {
@@ -32,10 +32,10 @@ const refused = (error: RateLimiterRes): HttpError =>
   });
 
 export class InvitationMailLimits {
-  private readonly resend: RateLimiterAbstract;
-  private readonly project: RateLimiterAbstract;
-  private readonly inviter: RateLimiterAbstract;
-  private readonly recipient: RateLimiterAbstract;
+  private readonly resend: Limiter;
+  private readonly project: Limiter;
+  private readonly inviter: Limiter;
+  private readonly recipient: Limiter;
 
   constructor(create: LimiterFactory) {
     const duration = INVITATION_MAIL_LIMITS.windowHours * 60 * 60;
