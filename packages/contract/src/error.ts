@@ -23,6 +23,7 @@ export const errorCodeSchema = z.enum([
   'tokenInvalid',
   'payloadTooLarge',
   'unsupportedMediaType',
+  'imageTooLarge',
   'badRequest',
   'unavailable',
   'internal',
