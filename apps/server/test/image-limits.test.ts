@@ -30,7 +30,9 @@ const huge = () =>
     .png({ compressionLevel: 9 })
     .toBuffer();
 const png = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: '#36c' } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: '#36c' } })
+    .png()
+    .toBuffer();
 
 function multipart(file: string, bytes: Buffer, fields: Record<string, string> = {}) {
   const boundary = `----images${randomBytes(8).toString('hex')}`;
@@ -40,7 +42,11 @@ function multipart(file: string, bytes: Buffer, fields: Record<string, string> =
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="${file}"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`;
   return {
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat([Buffer.from(parts.join('') + head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    payload: Buffer.concat([
+      Buffer.from(parts.join('') + head),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
   };
 }
 
@@ -87,7 +93,10 @@ describe('image limits', () => {
         },
       ]),
     ),
-  } as Record<'avatar' | 'gallery' | 'logo' | 'thumbnail', (bytes: Buffer, headers?: Record<string, string>) => ReturnType<TestContext['app']['inject']>>;
+  } as Record<
+    'avatar' | 'gallery' | 'logo' | 'thumbnail',
+    (bytes: Buffer, headers?: Record<string, string>) => ReturnType<TestContext['app']['inject']>
+  >;
 
   it('refuses a 400 × 100,000 px strip and a 49-megapixel picture on every upload with 422 naming the limits, at once and storing nothing', async () => {
     expect(tall.length).toBeLessThan(300 * 1024); // small on the wire: only the header tells
@@ -128,7 +137,11 @@ describe('image limits', () => {
       .executeTakeFirstOrThrow();
     const sizes = [row.xsMediaId, row.smMediaId, row.mdMediaId, row.lgMediaId, row.xlgMediaId];
     const widths = await Promise.all(
-      sizes.map(async (id) => (await ctx.db.selectFrom('media').select('width').where('id', '=', id).executeTakeFirstOrThrow()).width),
+      sizes.map(
+        async (id) =>
+          (await ctx.db.selectFrom('media').select('width').where('id', '=', id).executeTakeFirstOrThrow())
+            .width,
+      ),
     );
     expect(widths).toEqual([200, 300, 300, 300, 300]); // xs is 200 px; the others would be 421–1401
 
@@ -140,7 +153,11 @@ describe('image limits', () => {
     const avatar = await uploads.avatar(await png(64, 48));
     expect(avatar.statusCode, avatar.body).toBe(200);
     const avatarUrl = avatar.json<{ avatar: string }>().avatar;
-    const avatarImage = await ctx.app.inject({ method: 'GET', url: avatarUrl, headers: bearer(customer.token) });
+    const avatarImage = await ctx.app.inject({
+      method: 'GET',
+      url: avatarUrl,
+      headers: bearer(customer.token),
+    });
     const meta = await sharp(avatarImage.rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([48, 48]); // a square, cut, not blown up to 256
   });
@@ -150,7 +167,10 @@ describe('image limits', () => {
     const blocked = new Promise<void>((resolve) => (free = resolve));
     const taken = IMAGE_LIMITS.concurrentJobs + IMAGE_LIMITS.waitingJobs;
     const jobs = Array.from({ length: taken }, () => runImageJob(() => blocked));
-    expect(imageJobCounts()).toEqual({ running: IMAGE_LIMITS.concurrentJobs, waiting: IMAGE_LIMITS.waitingJobs });
+    expect(imageJobCounts()).toEqual({
+      running: IMAGE_LIMITS.concurrentJobs,
+      waiting: IMAGE_LIMITS.waitingJobs,
+    });
     const picture = await png(40, 40);
     for (const upload of [uploads.avatar, uploads.gallery]) {
       const refused = await upload(picture, { 'accept-language': 'en' });
@@ -174,7 +194,9 @@ describe('image limits', () => {
       running--;
     };
     // One batch as large as slots and waiting places together: all run, in turns.
-    await Promise.all(Array.from({ length: IMAGE_LIMITS.concurrentJobs + IMAGE_LIMITS.waitingJobs }, () => runImageJob(job)));
+    await Promise.all(
+      Array.from({ length: IMAGE_LIMITS.concurrentJobs + IMAGE_LIMITS.waitingJobs }, () => runImageJob(job)),
+    );
     expect(most).toBe(IMAGE_LIMITS.concurrentJobs);
 
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });

@@ -31,7 +31,9 @@ export async function checkImage(input: Buffer, types: readonly string[]): Promi
       ? [`${width} × ${height} px are ${pixels} pixels; at most ${IMAGE_LIMITS.maxPixels}`]
       : []),
     ...(ratio > IMAGE_LIMITS.maxAspectRatio
-      ? [`${width} × ${height} px have an aspect ratio of ${ratio.toFixed(1)}:1; at most ${IMAGE_LIMITS.maxAspectRatio}:1`]
+      ? [
+          `${width} × ${height} px have an aspect ratio of ${ratio.toFixed(1)}:1; at most ${IMAGE_LIMITS.maxAspectRatio}:1`,
+        ]
       : []),
   ];
   if (problems.length > 0) throw new HttpError(422, 'imageTooLarge', undefined, undefined, problems);

@@ -155,13 +155,18 @@ function fixedCases(
  * picture the limits let through, 6,324 × 6,324 px (40 megapixels) in 0.5 MB, and the 400 ×
  * 100,000 px strip that once took 20 s and 2.1 GB.
  */
-async function pictureBombs(valid: { headers: Record<string, string>; payload?: string | Buffer }): Promise<Body[]> {
+async function pictureBombs(valid: {
+  headers: Record<string, string>;
+  payload?: string | Buffer;
+}): Promise<Body[]> {
   const field = /^multipart\//.test(valid.headers['content-type'] ?? '')
     ? /name="(\w+)"; filename=/.exec(String(valid.payload))?.[1]
     : undefined;
   if (!field) return [];
   const solid = (width: number, height: number) =>
-    sharp({ create: { width, height, channels: 3, background: '#c33' } }).png({ compressionLevel: 9 }).toBuffer();
+    sharp({ create: { width, height, channels: 3, background: '#c33' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
   return (await Promise.all([solid(6324, 6324), solid(400, 100_000)])).map((bytes) => {
     const body = multipart(field, 'bomb.png', 'image/png', bytes);
     return { type: body.headers['content-type'], payload: body.payload };

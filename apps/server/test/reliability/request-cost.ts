@@ -99,7 +99,9 @@ export class CostLedger {
     if (cost.cpuMs > budget.cpuMs)
       problems.push(`${label} (${caller}): ${cost.cpuMs} ms CPU, budget ${budget.cpuMs} ms`);
     if (rssMb > budget.rssMb)
-      problems.push(`${label} (${caller}): resident memory grew ${rssMb.toFixed(0)} MB, budget ${budget.rssMb} MB`);
+      problems.push(
+        `${label} (${caller}): resident memory grew ${rssMb.toFixed(0)} MB, budget ${budget.rssMb} MB`,
+      );
     if (cost.mails.length > budget.mails)
       problems.push(`${label} (${caller}): ${cost.mails.length} mails queued, budget ${budget.mails}`);
     for (const mail of cost.mails) {
