@@ -25,6 +25,7 @@ export const errorCodeSchema = z.enum([
   'tokenInvalid',
   'payloadTooLarge',
   'unsupportedMediaType',
+  'imageTooLarge',
   'badRequest',
   'unavailable',
   'internal',

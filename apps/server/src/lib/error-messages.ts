@@ -1,9 +1,12 @@
 import { VERIFY_LIMITS } from '@portal/contract/account';
 import type { ErrorCode } from '@portal/contract/error';
+import { IMAGE_LIMITS } from '@portal/contract/image';
 import type { Language } from './language.js';
 
 // What a person reads when a call fails, per code and language. Kept on the server so API
 // clients other than our web app get readable errors too.
+const megapixels = IMAGE_LIMITS.maxPixels / 1_000_000;
+const ratio = IMAGE_LIMITS.maxAspectRatio;
 const messages: Record<ErrorCode, Record<Language, string>> = {
   unauthorized: { de: 'Bitte melde dich an.', en: 'Please sign in.' },
   forbidden: { de: 'Dafür fehlt dir die Berechtigung.', en: 'You are not allowed to do this.' },
@@ -78,6 +81,10 @@ const messages: Record<ErrorCode, Record<Language, string>> = {
   unsupportedMediaType: {
     de: 'Dieses Format wird nicht unterstützt.',
     en: 'This format is not supported.',
+  },
+  imageTooLarge: {
+    de: `Das Bild ist zu groß oder zu schmal: höchstens ${megapixels} Megapixel und ein Seitenverhältnis bis ${ratio}:1.`,
+    en: `The image is too large or too narrow: at most ${megapixels} megapixels and an aspect ratio of up to ${ratio}:1.`,
   },
   badRequest: { de: 'Die Anfrage ist fehlerhaft.', en: 'The request is malformed.' },
   unavailable: {

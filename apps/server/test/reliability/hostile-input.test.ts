@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../src/db/database.js';
@@ -15,21 +16,24 @@ import {
   healthMs,
   livePortal,
   long,
+  multipart,
   printFigures,
   randomAddress,
   restRoutes,
   validRequest,
 } from './support.js';
 import type { Req } from './support.js';
+import { CostLedger, outbox, processUse, type Caller } from './request-cost.js';
 import type { RouteAccess } from '../../src/plugins/access.js';
 
 // Hostile input: generated requests (fast-check) to every registered route and method of the
 // built server: near-valid bodies with one field turned hostile, random JSON, broken JSON,
 // form and multipart bodies, broken Basic and Bearer headers, huge and deeply nested bodies,
 // prototype keys, NUL, control characters and lone surrogates, extreme dates and numbers, in
-// the path, the query and the body. Promise: never a 5xx or no answer, no stack, SQL or path in
-// any answer, the database unchanged by every rejected request, and /rest/health answering
-// within 100 ms after each batch.
+// the path, the query and the body; each sent signed in and anonymous. Promise: never a 5xx or
+// no answer, no stack, SQL or path in any answer, the database unchanged by every rejected
+// request, /rest/health answering within 100 ms after each batch, and no request costing more
+// than its caller's budget of CPU time, memory and mails (request-cost.ts).
 
 const PER_ROUTE = budget(15, 1000);
 const BATCH = 50;
@@ -118,6 +122,8 @@ interface Generated {
   language?: string | undefined;
   /** A field holding a control character or a lone surrogate: the answer must be a 4xx naming it. */
   mustRefuse?: string;
+  /** Sent without the route's credentials. */
+  anonymous?: boolean;
 }
 
 /** Sent to every route before the generated ones, so the known traps are always tried. */
@@ -125,19 +131,46 @@ function fixedCases(
   path: string,
   validBody: Record<string, unknown> | undefined,
   hasBody: boolean,
+  upload: Body[],
 ): Generated[] {
   const cases: Generated[] = [
     'from=9999-12-31&to=9999-12-31',
     'from=2024-02-30&to=2024-03-01',
     'from=1970-01-01&to=2100-12-31',
   ].map((query) => ({ path, query }));
-  if (hasBody) cases.push(...trapBodies(validBody).map((body) => ({ path, body })));
+  if (hasBody) cases.push(...[...trapBodies(validBody), ...upload].map((body) => ({ path, body })));
+  // A stranger's version of each: what an anonymous request can cost (a sign-up, a reset mail).
+  cases.push(...cases.map((c) => ({ ...c, anonymous: true })));
+  if (validBody) cases.push({ path, body: json(validBody), anonymous: true });
   for (const field of Object.keys(validBody ?? {})) {
     for (const bad of ['a\u0000b', 'x\ud800y', 'bell\u0007'])
       cases.push({ path, body: json({ ...validBody, [field]: bad }), mustRefuse: field });
     cases.push({ path, body: json({ ...validBody, [field]: '9999-12-31' }) });
   }
   return cases;
+}
+
+/**
+ * On an upload route (its valid request a multipart body with a file field): the costliest
+ * picture the limits let through, 6,324 × 6,324 px (40 megapixels) in 0.5 MB, and the 400 ×
+ * 100,000 px strip that once took 20 s and 2.1 GB.
+ */
+async function pictureBombs(valid: {
+  headers: Record<string, string>;
+  payload?: string | Buffer;
+}): Promise<Body[]> {
+  const field = /^multipart\//.test(valid.headers['content-type'] ?? '')
+    ? /name="(\w+)"; filename=/.exec(String(valid.payload))?.[1]
+    : undefined;
+  if (!field) return [];
+  const solid = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: '#c33' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+  return (await Promise.all([solid(6324, 6324), solid(400, 100_000)])).map((bytes) => {
+    const body = multipart(field, 'bomb.png', 'image/png', bytes);
+    return { type: body.headers['content-type'], payload: body.payload };
+  });
 }
 
 /** Bodies that broke servers before: oversized, deeply nested, prototype keys, no boundary, XML. */
@@ -343,6 +376,8 @@ describe(`hostile input (${dialect})`, () => {
         }
       };
       let stuck = false;
+      const costs = new CostLedger();
+      const pid = live.portal.child.pid!;
       for (const [index, route] of routes.entries()) {
         if (stuck) break; // a server that stopped answering fails the run; the rest would only wait
         if (only && `${route.method} ${route.url}` !== only) continue;
@@ -380,16 +415,24 @@ describe(`hostile input (${dialect})`, () => {
           }),
           { numRuns: PER_ROUTE, seed: seed + index },
         );
-        const requests = [...fixedCases(path, validBody, hasBody), ...generated];
+        const requests = [...fixedCases(path, validBody, hasBody, await pictureBombs(valid)), ...generated];
         let before = await writableRows(live.database.db);
+        // Mails the setup queued (the invitations of createOwnedProject) are no request's cost.
+        const mailed = new Set((await outbox(live.database.db)).map((m) => m.id));
         let timeouts = 0;
         for (const [i, r] of requests.entries()) {
           const query = r.query ? `?${r.query}` : '';
+          const caller: Caller =
+            r.anonymous || r.authorization || route.url === '/rest/auth'
+              ? 'anonymous'
+              : route.access === 'ingest'
+                ? 'ingest'
+                : 'customer';
           const req: Req = {
             method: route.method,
             url: `${r.path}${query}`,
             headers: {
-              ...auth,
+              ...(r.anonymous ? {} : auth),
               ...(r.authorization ? { authorization: r.authorization } : {}),
               ...(r.language ? { 'accept-language': r.language, 'content-language': r.language } : {}),
               ...(r.body?.type ? { 'content-type': r.body.type } : {}),
@@ -400,7 +443,18 @@ describe(`hostile input (${dialect})`, () => {
           const label = `${route.method} ${route.url} #${i} (${req.url.slice(0, 80)})`;
           sent++;
           try {
+            const usedBefore = processUse(pid);
             const res = await sendOnce(req);
+            const usedAfter = processUse(pid);
+            const mails = (await outbox(live.database.db)).filter((m) => !mailed.has(m.id));
+            for (const mail of mails) mailed.add(mail.id);
+            const cost = {
+              cpuMs: usedAfter.cpuMs - usedBefore.cpuMs,
+              rssBytes: usedAfter.rssBytes - usedBefore.rssBytes,
+              mails,
+            };
+            const own = caller === 'customer' ? live.world.owner.email : undefined;
+            problems.push(...costs.record(`${label} ${res.statusCode}`, caller, cost, own));
             if (res.statusCode >= 500)
               problems.push(
                 `${label}: ${res.statusCode}; logged ${live.portal
@@ -452,6 +506,7 @@ describe(`hostile input (${dialect})`, () => {
         problems: problems.length,
         slowestHealthMs: Math.round(slowestHealthMs),
         connectionResetsRetried: resets,
+        ...costs.figures(),
       });
       expect(problems.slice(0, 30)).toEqual([]);
     },

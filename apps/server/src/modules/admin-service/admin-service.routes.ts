@@ -179,7 +179,7 @@ export const adminServiceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary:
-          'Upload an image (multipart: file; slot gallery|logo|thumbnail; nameDe, nameEn): PNG, JPEG or WebP up to 8 MB, re-encoded',
+          'Upload an image (multipart: file; slot gallery|logo|thumbnail; nameDe, nameEn): PNG, JPEG or WebP up to 8 MB, 40 megapixels and 10:1, re-encoded, never enlarged',
         security,
         consumes: ['multipart/form-data'],
         params,

@@ -1,4 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type';
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import {
   SERVICE_IMAGE_TYPES,
@@ -10,6 +9,8 @@ import {
 } from '@portal/contract/admin-service';
 import type { Database, Db, ServiceImageTable, ServiceRow, ServiceTable } from '../../db/database.js';
 import { HttpError, conflict, notFound, validation } from '../../lib/http-error.js';
+import { checkImage } from '../../lib/image-check.js';
+import { runImageJob } from '../../lib/image-jobs.js';
 import { newId } from '../../lib/ids.js';
 import { pageOf } from '../../lib/paging.js';
 import { sanitizeRichText } from '../../lib/sanitize-html.js';
@@ -253,16 +254,16 @@ export async function retireAdminService(
   });
 }
 
-/** PNG, JPEG or WebP by their bytes, decoded and encoded again at the slot's widths. */
+/** PNG, JPEG or WebP by their bytes within IMAGE_LIMITS, decoded and encoded again at the slot's widths. */
 async function encodeUpload(bytes: Buffer, widths: readonly number[]) {
-  const type = await fileTypeFromBuffer(bytes);
-  if (!type || !(SERVICE_IMAGE_TYPES as readonly string[]).includes(type.mime))
-    throw new HttpError(415, 'unsupportedMediaType');
-  try {
-    return await encodeImageSizes(bytes, widths);
-  } catch {
-    throw new HttpError(415, 'unsupportedMediaType'); // broken, truncated or too many pixels
-  }
+  await checkImage(bytes, SERVICE_IMAGE_TYPES);
+  return runImageJob(async () => {
+    try {
+      return await encodeImageSizes(bytes, widths);
+    } catch {
+      throw new HttpError(415, 'unsupportedMediaType'); // broken or truncated
+    }
+  });
 }
 
 export async function uploadServiceImage(

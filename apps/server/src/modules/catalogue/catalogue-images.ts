@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { decodeOptions } from '../../lib/image-check.js';
 import { loadSharp } from '../../lib/sharp.js';
 
 // Catalogue images are stored as WebP at fixed widths; the web app picks one by the space it
@@ -11,9 +12,6 @@ export const LOGO_WIDTH = 256;
 export const THUMBNAIL_WIDTH = 800;
 export const PACKAGE_IMAGE_WIDTH = 256;
 
-/** Largest image decoded (pixels); a bigger one is refused before it can exhaust memory. */
-const MAX_INPUT_PIXELS = 40_000_000;
-
 export interface EncodedImage {
   id: string;
   contentType: string;
@@ -24,22 +22,27 @@ export interface EncodedImage {
 
 /**
  * Encodes an image (SVG, PNG, JPEG, WebP, …) as WebP at several widths. It is rasterised once at
- * the largest width and scaled down from there. Ids are derived from the input and the width,
- * so the same input gives the same rows again and the URLs can be cached for ever.
+ * the largest width and scaled down from there. A raster picture is never enlarged: one
+ * narrower than a width is stored at its own width (an upscaled strip once took 2 GB); an SVG
+ * is drawn at the width asked for. Ids are derived from the input and the width, so the same
+ * input gives the same rows again and the URLs can be cached for ever. Uploads are checked
+ * against IMAGE_LIMITS first (lib/image-check.ts).
  */
 export async function encodeImageSizes(input: Buffer, widths: readonly number[]): Promise<EncodedImage[]> {
   const largest = Math.max(...widths);
   const sharp = await loadSharp();
-  const raster = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+  const source = sharp(input, decodeOptions);
+  const vector = (await source.metadata()).format === 'svg';
+  const raster = await source
     .rotate() // apply EXIF orientation, then drop the metadata
-    .resize({ width: largest })
+    .resize({ width: largest, withoutEnlargement: !vector })
     .raw()
     .toBuffer({ resolveWithObject: true });
   return Promise.all(
     widths.map(async (width) => {
       // Low encoder effort: flat illustrations compress well anyway, and imports stay quick.
       const { data, info } = await sharp(raster.data, { raw: raster.info })
-        .resize({ width })
+        .resize({ width, withoutEnlargement: true })
         .webp({ quality: 82, effort: 1 })
         .toBuffer({ resolveWithObject: true });
       const id = createHash('sha256').update(`${width}:`).update(input).digest('hex').slice(0, 32);

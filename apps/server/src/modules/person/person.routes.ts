@@ -89,7 +89,7 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user', rateLimit: { max: 20, timeWindow: '10 minutes' } },
       schema: {
         tags: ['person'],
-        summary: 'Upload own avatar (multipart field "avatar"; PNG, JPEG or WebP up to 5 MB)',
+        summary: 'Upload own avatar (multipart field "avatar"; PNG, JPEG or WebP up to 5 MB, 40 megapixels and 10:1)',
         security,
         consumes: ['multipart/form-data'],
         params: oidParams,
