@@ -14,6 +14,7 @@ const admin = shippedTexts('Admin');
 const navigation = shippedTexts('Navigation');
 const projects = shippedTexts('Projects');
 const modal = shippedTexts('Modal');
+const adminServices = shippedTexts('AdminServices');
 const de = (texts: Record<string, { de: string }>, key: string) => texts[key]!.de;
 
 // Screenshots to look at (not compared): SHOTS_DIR, else the system's temporary folder.
@@ -90,6 +91,24 @@ test.describe('the app frame (signed in)', () => {
       timeout: 20_000,
     });
     await expect(page.getByTestId('start-skeleton')).toHaveCount(0);
+  });
+
+  test('admin forms: each control right under its label, fields of a row in line', async ({
+    page,
+    adminSession,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await preset(page, { session: adminSession });
+    await page.goto('/admin/services/new');
+    const top = async (label: string) => (await page.getByLabel(label, { exact: true }).boundingBox())!.y;
+    const category = await top(de(adminServices, 'category'));
+    const accounting = await top(de(adminServices, 'accounting'));
+    expect(Math.abs(accounting - category)).toBeLessThanOrEqual(1);
+    const label = page.locator('label', { hasText: de(adminServices, 'description_de') });
+    const labelBox = (await label.boundingBox())!;
+    const box = (await page.getByLabel(de(adminServices, 'description_de'), { exact: true }).boundingBox())!;
+    expect(box.y - (labelBox.y + labelBox.height)).toBeLessThanOrEqual(12);
+    await shoot(page, 'admin-service-new-1280-light');
   });
 
   test('the skip link, when focused, is a solid bar that covers nothing', async ({ page }) => {
