@@ -67,7 +67,7 @@ describe('shipped translations', () => {
       expect(text, where).not.toMatch(/Kundenportal/);
       // "Kunden" alone, not "Kund:innen"; compounds ("Administratorrechte") are left alone.
       expect(text, where).not.toMatch(
-        /\b(Kunden?|Administrator(en)?|Eigentümer(n)?|Bearbeiter(n)?|Betrachter(n)?)\b(?!:)/,
+        /\b(Kunden?|Administrator(en)?|Eigentümer(n)?|Bearbeiter(n)?|Betrachter(n)?|Ersteller(n)?)\b(?!:)/,
       );
     }
   });
