@@ -61,7 +61,9 @@ test.describe('the app frame (signed in)', () => {
     const total = table.getByRole('columnheader', { name: de(admin, 'colTotal') });
     await expect(total).toBeInViewport({ ratio: 1 });
     const totalsRow = table.locator('tfoot tr');
-    await expect(totalsRow.locator('td').last()).toBeInViewport({ ratio: 1 });
+    // The totals line may be below the fold; sideways its total is within the window.
+    const totalCell = (await totalsRow.locator('td').last().boundingBox())!;
+    expect(totalCell.x + totalCell.width).toBeLessThanOrEqual(1280);
     // The footer is the compact one here too.
     await expect(page.getByRole('heading', { name: de(footer, 'ctaTitle') })).toHaveCount(0);
     // Narrower: the table scrolls, says so, and project and total stay in view.
