@@ -40,7 +40,7 @@ export function RootLayout() {
       </a>
       <NavigationProgress />
       <div className="flex min-h-dvh flex-col">
-        <TopBar />
+        <TopBar wide={wide} />
         {/* At least a screen high (minus the 4rem top bar): the footer starts below the fold, so
             a page whose content arrives a moment later never pushes it around (layout shift). */}
         <main

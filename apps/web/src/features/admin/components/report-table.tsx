@@ -74,17 +74,17 @@ function Table({ report, caption }: { report: AdminReport; caption: string }) {
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-muted text-left">
             <tr>
-              <th scope="col" className={`${pinStart} bg-muted px-4 py-3 font-semibold`}>
+              <th scope="col" className={`${pinStart} bg-muted px-3 py-3 font-semibold`}>
                 {t('colProject')}
               </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
+              <th scope="col" className="px-3 py-3 font-semibold">
                 {t('colOwner')}
               </th>
               {amountColumns.map((column, index) => (
                 <th
                   key={column}
                   scope="col"
-                  className={`${index === amountColumns.length - 1 ? `${pinEnd} bg-muted` : ''} px-4 py-3 text-right font-semibold`}
+                  className={`${index === amountColumns.length - 1 ? `${pinEnd} bg-muted` : ''} px-3 py-3 text-right font-semibold`}
                 >
                   {column}
                 </th>
@@ -96,22 +96,22 @@ function Table({ report, caption }: { report: AdminReport; caption: string }) {
               <tr key={row.key} className="border-t border-border">
                 {/* Names wrap (also within a long word) instead of widening the table: the
                   numbers stay on one line, the report fits 1280 px without scrolling sideways. */}
-                <th scope="row" className={`${pinStart} bg-card px-4 py-3 text-left font-medium`}>
+                <th scope="row" className={`${pinStart} bg-card px-3 py-3 text-left font-medium`}>
                   <span className="flex max-w-72 min-w-32 flex-wrap items-center gap-2 whitespace-normal [overflow-wrap:anywhere]">
                     {row.name}
                     {row.deleted ? <Badge>{t('deleted')}</Badge> : null}
                   </span>
                 </th>
-                <td className="px-4 py-3">
+                <td className="px-3 py-3">
                   <span className="block max-w-56 min-w-28 whitespace-normal [overflow-wrap:anywhere]">
                     {row.owner}
                   </span>
                 </td>
-                <td className="px-4 py-3 text-right tabular-nums">{formatCalls(row.calls)}</td>
-                <td className="px-4 py-3 text-right tabular-nums">{formatPrice(row.price_api)}</td>
-                <td className="px-4 py-3 text-right tabular-nums">{formatPrice(row.monthly)}</td>
-                <td className="px-4 py-3 text-right tabular-nums">{formatPrice(row.single_payment)}</td>
-                <td className={`${pinEnd} bg-card px-4 py-3 text-right font-medium tabular-nums`}>
+                <td className="px-3 py-3 text-right tabular-nums">{formatCalls(row.calls)}</td>
+                <td className="px-3 py-3 text-right tabular-nums">{formatPrice(row.price_api)}</td>
+                <td className="px-3 py-3 text-right tabular-nums">{formatPrice(row.monthly)}</td>
+                <td className="px-3 py-3 text-right tabular-nums">{formatPrice(row.single_payment)}</td>
+                <td className={`${pinEnd} bg-card px-3 py-3 text-right font-medium tabular-nums`}>
                   {formatPrice(row.price_gesamt)}
                 </td>
               </tr>
@@ -119,17 +119,17 @@ function Table({ report, caption }: { report: AdminReport; caption: string }) {
           </tbody>
           <tfoot className="border-t-2 border-border bg-muted font-semibold">
             <tr>
-              <th scope="row" className={`${pinStart} bg-muted px-4 py-3 text-left`}>
+              <th scope="row" className={`${pinStart} bg-muted px-3 py-3 text-left`}>
                 {t('totals')}
               </th>
-              <td className="px-4 py-3" />
-              <td className="px-4 py-3 text-right tabular-nums">{formatCalls(report.totals.calls)}</td>
-              <td className="px-4 py-3 text-right tabular-nums">{formatPrice(report.totals.price_api)}</td>
-              <td className="px-4 py-3 text-right tabular-nums">{formatPrice(report.totals.monthly)}</td>
-              <td className="px-4 py-3 text-right tabular-nums">
+              <td className="px-3 py-3" />
+              <td className="px-3 py-3 text-right tabular-nums">{formatCalls(report.totals.calls)}</td>
+              <td className="px-3 py-3 text-right tabular-nums">{formatPrice(report.totals.price_api)}</td>
+              <td className="px-3 py-3 text-right tabular-nums">{formatPrice(report.totals.monthly)}</td>
+              <td className="px-3 py-3 text-right tabular-nums">
                 {formatPrice(report.totals.single_payment)}
               </td>
-              <td className={`${pinEnd} bg-muted px-4 py-3 text-right tabular-nums`}>
+              <td className={`${pinEnd} bg-muted px-3 py-3 text-right tabular-nums`}>
                 {formatPrice(report.totals.price_gesamt)}
               </td>
             </tr>
