@@ -15,6 +15,7 @@ const navigation = shippedTexts('Navigation');
 const projects = shippedTexts('Projects');
 const modal = shippedTexts('Modal');
 const adminServices = shippedTexts('AdminServices');
+const audit = shippedTexts('AdminAudit');
 const de = (texts: Record<string, { de: string }>, key: string) => texts[key]!.de;
 
 // Screenshots to look at (not compared): SHOTS_DIR, else the system's temporary folder.
@@ -112,6 +113,21 @@ test.describe('the app frame (signed in)', () => {
     const box = (await page.getByLabel(de(adminServices, 'description_de'), { exact: true }).boundingBox())!;
     expect(box.y - (labelBox.y + labelBox.height)).toBeLessThanOrEqual(12);
     await shoot(page, 'admin-service-edit-1280-light');
+  });
+
+  test('the audit log takes dates as DD.MM.YYYY, as the report does', async ({ page, adminSession }) => {
+    await preset(page, { session: adminSession });
+    await page.goto('/admin/audit');
+    const from = page.getByLabel(de(audit, 'from'), { exact: true });
+    await expect(from).toHaveAttribute('type', 'text');
+    await expect(from).toHaveAccessibleDescription(de(admin, 'dateFormat'));
+    await from.fill('31.02.2026');
+    await page.getByRole('button', { name: de(audit, 'apply') }).click();
+    await expect(page.getByText(de(admin, 'dateInvalid'))).toBeVisible();
+    await from.fill('1.1.2026');
+    await page.getByRole('button', { name: de(audit, 'apply') }).click();
+    await expect(page).toHaveURL(/from=2026-01-01/);
+    await expect(page.getByLabel(de(audit, 'from'), { exact: true })).toHaveValue('01.01.2026');
   });
 
   test('the skip link, when focused, is a solid bar that covers nothing', async ({ page }) => {
