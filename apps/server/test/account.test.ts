@@ -134,7 +134,7 @@ describe('self-service accounts', () => {
         kind: 'verify-email',
         language: 'en',
         state: 'queued',
-        subject: 'Please confirm your e-mail address',
+        subject: 'Please confirm your email address',
       });
       expect(mail.htmlBody).toContain(`<a href="${PUBLIC_URL}/verify-email?token=${token}">`);
       expect(page).toBe('verify-email');
@@ -400,7 +400,7 @@ describe('self-service accounts', () => {
       expect(mail).toMatchObject({
         kind: 'password-reset',
         language: 'de',
-        subject: 'Neues Passwort für das Kundenportal',
+        subject: 'Neues Passwort für das Serviceportal',
       });
       expect(page).toBe('reset-password');
       const stored = await ctx.db
@@ -508,7 +508,7 @@ describe('self-service accounts', () => {
       expect(mail).toMatchObject({
         kind: 'invitation',
         language: 'en',
-        subject: 'Invitation to the customer portal',
+        subject: 'Invitation to Serviceportal',
       });
       expect(mail.textBody).toContain('Hello Ina Vite,');
       expect(page).toBe('reset-password');

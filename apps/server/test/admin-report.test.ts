@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import { adminReportProjectSchema, adminReportSchema, costAmountsSchema } from '@portal/contract/admin-report';
 import type { Database } from '../src/db/database.js';
 import { currentMonth } from '../src/lib/period.js';
+import { upsertTranslations } from '../src/modules/translation/translation.repository.js';
+import { readShippedTranslations } from '../src/seed/shipped-translations.js';
 import { bearer, buildTestApp, createPerson, createService, login, type TestContext } from './helper.js';
 
 async function project(db: Kysely<Database>, id: string, ownerId: string, createdAt: string, deletedAt: string | null = null) {
@@ -40,6 +42,8 @@ describe('admin usage and cost report', () => {
   let adminToken: string;
   beforeAll(async () => {
     ctx = await buildTestApp();
+    // The interface texts, as every start loads them (the CSV's column titles are among them).
+    await upsertTranslations(ctx.db, readShippedTranslations());
     const admin = await createPerson(ctx.db, { isAdmin: 1 });
     adminToken = await login(ctx.app, admin);
     const anna = await createPerson(ctx.db, { firstname: 'Anna', lastname: 'Alt' });
@@ -126,11 +130,17 @@ describe('admin usage and cost report', () => {
       expect(res.headers['content-type']).toMatch(/^text\/csv/);
       expect(res.headers['content-disposition']).toContain('report-2026-01-15-2026-02-20.csv');
       const lines = res.body.trim().split('\r\n');
-      expect(lines[0]).toBe('project,owner,calls,price_api,monthly,single_payment,price_gesamt,deleted');
+      // The report's column titles in the person's language (German by default), not the API's
+      // field names.
+      expect(lines[0]).toBe('Projekt,Ersteller:in,API-Anfragen,API-Kosten,Monatliche Gebühr,Einmalzahlung,Gesamtkosten,gelöscht');
       expect(lines[1]).toBe('P1,Anna Alt,4007,5.01,49.00,99.00,153.01,no');
       expect(lines[2]).toBe('P2,Bob Berg,1003,3.34,10.00,0.00,13.34,yes');
-      expect(lines[3]).toBe('total,,5010,8.35,59.00,99.00,166.35,');
+      expect(lines[3]).toBe('Summe,,5010,8.35,59.00,99.00,166.35,');
     }
+    const english = await report('?from=2026-01-15&to=2026-02-20&format=csv', { 'content-language': 'en' });
+    const lines = english.body.trim().split('\r\n');
+    expect(lines[0]).toBe('Project,Creator,API requests,API cost,Monthly fee,Single payment,Total cost,deleted');
+    expect(lines[3]).toBe('Total,,5010,8.35,59.00,99.00,166.35,');
   });
 
   it('rejects impossible or reversed periods', async () => {

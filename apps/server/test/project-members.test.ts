@@ -369,7 +369,7 @@ describe(`shared projects (${dialect})`, () => {
     expect(res.statusCode).toBe(201);
     const mail = await nextMail(email);
     // The inviter's language: the owner's account is German.
-    expect(mail.text).toContain('Olga Test hat dich zum Projekt „New shop“ im Kundenportal eingeladen');
+    expect(mail.text).toContain('Olga Test hat dich zum Projekt „New shop“ im Serviceportal eingeladen');
     const link = linkIn(mail, PUBLIC_URL);
     expect(link).toMatch(/\/reset-password\?token=/);
     const token = new URL(link).searchParams.get('token')!;

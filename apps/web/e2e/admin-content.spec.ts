@@ -70,7 +70,7 @@ test.describe('admin content', () => {
       await expect(page.getByRole('heading', { level: 1, name: de('pricesTitle') })).toBeVisible();
       await expectNoAxeViolations(page, '/admin/prices');
       await page.getByRole('button', { name: `${original.name.de} bearbeiten` }).click();
-      const price = page.getByLabel(de('priceGross'));
+      const price = page.getByLabel(de('priceNet'));
       await expect(price).toHaveValue('49,00');
       await price.fill('59,5x');
       await page.getByRole('button', { name: de('save'), exact: true }).click();

@@ -14,7 +14,14 @@ const serviceList = (page: Page, language: 'de' | 'en' = 'de') =>
   page.getByRole('list', { name: overview.listTitle![language] });
 
 test.describe('service overview', () => {
-  test('hero, three cards per row, cut descriptions, badges and sized thumbnails', async ({ page }) => {
+  test('hero, three cards per row, cut descriptions, badges and sized thumbnails', async ({
+    page,
+    request,
+  }) => {
+    const catalogue = (await (await request.get('/rest/collection/service')).json()) as Array<{
+      descriptionShort: { de: string };
+    }>;
+    const descriptions = catalogue.map((service) => service.descriptionShort.de);
     await page.goto('/services');
     const hero = page.locator('section').filter({ has: page.getByRole('heading', { level: 1 }) });
     await expect(hero.getByRole('heading', { level: 1 })).toHaveText(overview.heroTitle!.de);
@@ -40,11 +47,15 @@ test.describe('service overview', () => {
       await expect(image).toHaveAttribute('height', '450');
       const text = (await item.locator('p').first().textContent()) ?? '';
       expect(Array.from(text).length).toBeLessThanOrEqual(90);
-      // A cut text is 87 characters plus '...': 90 in all.
+      // A cut text is at most 87 characters plus '...', cut between words: the word before the
+      // dots is a whole word of the full description.
       expect(text).not.toMatch(/…$/);
       if (text.endsWith('...')) {
         cut += 1;
-        expect(Array.from(text)).toHaveLength(90);
+        const kept = text.slice(0, -3);
+        const full = descriptions.find((description) => description.startsWith(kept));
+        expect(full, `"${text}" is the start of a description`).toBeDefined();
+        expect(full!.charAt(kept.length)).toMatch(/[\s,;:–-]/);
       }
       expect(badges).toContain((await item.locator('span').first().textContent())?.trim());
     }

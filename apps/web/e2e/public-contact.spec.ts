@@ -80,7 +80,7 @@ test.describe('contact modal', () => {
     await contact.terms.check();
     await contact.submit.click();
     await expect(contact.dialog.getByRole('alert')).toHaveText(
-      'Please fill in first name, last name and a valid e-mail address and accept the terms.',
+      'Please fill in first name, last name and a valid email address and accept the terms.',
     );
     await expect(contact.dialog).toBeVisible();
   });

@@ -16,6 +16,7 @@ const modal = shippedTexts('Modal');
 const form = shippedTexts('Form');
 const errors = shippedTexts('Error');
 const notifications = shippedTexts('Notifications');
+const navigation = shippedTexts('Navigation');
 const de = (texts: Record<string, { de: string }>, key: string) => texts[key]!.de;
 
 test.describe('profile (signed in)', () => {
@@ -111,6 +112,15 @@ test.describe('profile (signed in)', () => {
     await expect(avatar).toHaveAttribute('src', /^blob:/);
     await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await expect(page.getByRole('alert')).toHaveCount(0);
+    // The top bar's profile button shows the new picture at once, not the initials until a reload.
+    const topBarPicture = page
+      .getByRole('banner')
+      .getByRole('button', { name: de(navigation, 'profileMenu') })
+      .getByTestId('top-bar-avatar');
+    await expect(topBarPicture).toHaveAttribute('src', /^blob:/);
+    await expect
+      .poll(() => topBarPicture.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
   });
 
   test('changes the password: wrong current, mismatch, success, then a login with the new one', async ({

@@ -42,15 +42,15 @@ const messages: Record<ErrorCode, Record<Language, string>> = {
     en: 'The project already has the most members and invitations it can have.',
   },
   ownerStays: {
-    de: 'Die Eigentümerin oder der Eigentümer bleibt im Projekt; übergib das Projekt zuerst.',
+    de: 'Die Eigentümer:in bleibt im Projekt; übergib das Projekt zuerst.',
     en: 'The owner stays in the project; hand the project over first.',
   },
   emailTaken: {
     de: 'Diese E-Mail-Adresse ist bereits vergeben.',
-    en: 'This e-mail address is already in use.',
+    en: 'This email address is already in use.',
   },
   lastAdmin: {
-    de: 'Der letzte Administrator, der sich anmelden kann, kann weder entfernt noch deaktiviert werden. Eingeladene zählen erst, wenn sie ihr Passwort gewählt haben.',
+    de: 'Die letzte Administrator:in, die sich anmelden kann, kann weder entfernt noch deaktiviert werden. Eingeladene zählen erst, wenn sie ihr Passwort gewählt haben.',
     en: 'The last admin who can sign in can be neither removed nor disabled. Invited admins count once they have chosen their password.',
   },
   ownAccount: {
@@ -59,7 +59,7 @@ const messages: Record<ErrorCode, Record<Language, string>> = {
   },
   unverified: {
     de: 'Bitte bestätige zuerst deine E-Mail-Adresse über den Link in unserer Mail.',
-    en: 'Please confirm your e-mail address first, using the link in our mail.',
+    en: 'Please confirm your email address first, using the link in our mail.',
   },
   signupPasswordWrong: {
     de: `Das ist nicht das Passwort, das bei dieser Registrierung gewählt wurde. Nach ${VERIFY_LIMITS.passwordAttempts} falschen Versuchen verfällt der Link.`,

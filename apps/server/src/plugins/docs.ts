@@ -11,7 +11,7 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
         title: 'Service portal REST API',
         version: '1.1.0',
         description:
-          'Calls of the customer portal. Sign in with POST /rest/auth (HTTP Basic, e-mail as user name) and send the token as `Authorization: Bearer <token>`.',
+          'Calls of Serviceportal. Sign in with POST /rest/auth (HTTP Basic, email as user name) and send the token as `Authorization: Bearer <token>`.',
       },
       components: {
         securitySchemes: {

@@ -5,7 +5,7 @@ import type { Namespace } from '@/lib/i18n-namespaces';
 import type { RouteDataLoader } from '@/lib/route-loader';
 import { ServiceOverviewRoute } from '@/features/catalogue/routes/service-overview';
 import { RouteError, RootError } from './layout/route-error';
-import { RootLayout } from './layout/root-layout';
+import { RootLayout, type ScreenHandle } from './layout/root-layout';
 import { onDemand } from './load-on-demand';
 import { PageFallback } from './layout/page-fallback';
 import { preloadLoader, redirectLoader, type PreloadDependencies } from './preload';
@@ -26,6 +26,8 @@ interface ScreenRoute {
   data?: () => Promise<RouteDataLoader>;
   /** Shows the signed-in user's data: entered signed out, the login modal opens (see preload.ts). */
   signIn?: true;
+  /** Uses the full width of the window (the admin console's side navigation and wide tables). */
+  wide?: true;
   /**
    * A public page the server answers rendered, in the language of the address
    * (docs/performance.md#public-pages-rendered-on-the-server); other screens render in the browser.
@@ -165,6 +167,7 @@ export const appRoutes: readonly AppRoute[] = [
         .then((s) => s.adminShell())
         .then((m) => m.AdminShellRoute),
     signIn: true,
+    wide: true,
     children: [
       {
         id: 'admin-report',
@@ -294,7 +297,7 @@ function toRouteObject(route: AppRoute, deps: PreloadDependencies, screens: Load
   return {
     id: route.id,
     ...place,
-    handle: { namespaces: route.namespaces },
+    handle: { namespaces: route.namespaces, signIn: route.signIn, wide: route.wide } satisfies ScreenHandle,
     loader: preloadLoader(deps, route),
     ...(screens.has(route.id) ? { Component: screens.get(route.id) } : { lazy: { Component: route.screen } }),
     children: route.children?.map((child) => toRouteObject(child, deps, screens)),

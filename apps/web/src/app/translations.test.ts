@@ -44,4 +44,31 @@ describe('shipped translations', () => {
     expect(shipped.get('Notifications')?.dataSaved?.de).toBe('Daten gespeichert');
     expect(shipped.get('Footer')?.versionLabel?.de).toBe('Beta {{version}}');
   });
+
+  const texts = (language: 'de' | 'en') =>
+    [...shipped].flatMap(([namespace, entries]) =>
+      Object.entries(entries).map(([key, text]) => ({
+        where: `${namespace}.${key}`,
+        text: String(text[language]),
+      })),
+    );
+
+  it('state prices as net, plus VAT, in one wording (docs/domain.md#money)', () => {
+    for (const { where, text } of texts('de'))
+      expect(text, where).not.toMatch(/inkl(\.|usive)? (der gesetzlichen )?(MwSt|Mehrwertsteuer)|brutto/i);
+    for (const { where, text } of texts('en'))
+      expect(text, where).not.toMatch(/incl\.? VAT|including VAT|gross/i);
+    expect(shipped.get('Price')?.plusVat).toEqual({ de: 'zzgl. MwSt.', en: 'plus VAT' });
+  });
+
+  it('write "email" in English, name the product Serviceportal, gender people with ":in" in German', () => {
+    for (const { where, text } of texts('en')) expect(text, where).not.toMatch(/e-mail|customer portal/i);
+    for (const { where, text } of texts('de')) {
+      expect(text, where).not.toMatch(/Kundenportal/);
+      // "Kunden" alone, not "Kund:innen"; compounds ("Administratorrechte") are left alone.
+      expect(text, where).not.toMatch(
+        /\b(Kunden?|Administrator(en)?|Eigentümer(n)?|Bearbeiter(n)?|Betrachter(n)?|Ersteller(n)?)\b(?!:)/,
+      );
+    }
+  });
 });

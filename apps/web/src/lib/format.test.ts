@@ -20,6 +20,17 @@ describe('truncate', () => {
     expect(truncate('')).toBe('');
   });
 
+  it('cuts between words, never inside one, within the limit', () => {
+    // 80 characters of words, then "Deutschland" across the 87th character.
+    const description = `${'Wort '.repeat(16)}Deutschland und Österreich.`;
+    const result = truncate(description, 90);
+    expect(result).toBe(`${'Wort '.repeat(16).trimEnd()}...`);
+    expect(Array.from(result).length).toBeLessThanOrEqual(90);
+    // A cut right before a space keeps the whole last word; punctuation before the dots goes.
+    expect(truncate('abc, defg hij', 10)).toBe('abc...');
+    expect(truncate('abcd efg hijk', 12)).toBe('abcd efg...');
+  });
+
   it('never cuts a character in half', () => {
     const result = truncate('😀'.repeat(95), 90);
     expect(result).toBe(`${'😀'.repeat(87)}...`);
@@ -77,7 +88,8 @@ describe('plainTextExcerpt', () => {
 
   it('cuts long text at the limit and never leaves markup in it', () => {
     const excerpt = plainTextExcerpt(`<p>${'Wort '.repeat(100)}</p><script>x</script>`, 40);
-    expect(Array.from(excerpt)).toHaveLength(40);
+    expect(Array.from(excerpt).length).toBeLessThanOrEqual(40);
+    expect(excerpt).toMatch(/ Wort\.\.\.$/);
     expect(excerpt).not.toMatch(/[<>]/);
     expect(plainTextExcerpt('<p>Text</p><script>alert(1)</script><style>p{}</style>')).toBe('Text');
   });

@@ -1,11 +1,19 @@
 // Text formats: cut descriptions and the slugs of addresses (docs/domain.md). Amounts and calls
 // are in numbers.ts, days in days.ts.
 
-/** Text longer than `max` is cut to `max - 3` characters plus '...': `max` characters in all. */
+/**
+ * Text longer than `max` is cut to at most `max - 3` characters plus '...': `max` characters at
+ * most. The cut falls between words ("Deutschland" is never left as "Deutschlan..."); only a
+ * single word longer than that is cut inside.
+ */
 export function truncate(text: string, max = 90): string {
   // Array.from counts code points, so an emoji is never cut in half.
   const chars = Array.from(text);
-  return chars.length <= max ? text : `${chars.slice(0, max - 3).join('')}...`;
+  if (chars.length <= max) return text;
+  const head = chars.slice(0, max - 3).join('');
+  const atWordEnd = /\s/.test(chars[max - 3] ?? ' ');
+  const words = (atWordEnd ? head : head.replace(/\s+\S*$/, '')).replace(/[\s,;:–-]+$/, '');
+  return `${words || head}...`;
 }
 
 const umlauts: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss' };

@@ -23,57 +23,57 @@ const texts = {
     verify: {
       subject: 'Bitte bestätige deine E-Mail-Adresse',
       intro:
-        'danke für deine Registrierung im Kundenportal. Bitte bestätige deine E-Mail-Adresse über diesen Link (24 Stunden gültig). Dort fragen wir dich nach dem Passwort, das du bei der Registrierung gewählt hast; danach bist du angemeldet:',
+        'danke für deine Registrierung im Serviceportal. Bitte bestätige deine E-Mail-Adresse über diesen Link (24 Stunden gültig). Dort fragen wir dich nach dem Passwort, das du bei der Registrierung gewählt hast; danach bist du angemeldet:',
       ignore:
         'Wenn du dich nicht selbst registriert hast, ignoriere diese Mail einfach: Der Link aktiviert das Konto nur mit dem Passwort, das bei dieser Registrierung gewählt wurde. Ohne Bestätigung wird kein Konto aktiv.',
     },
     exists: {
       subject: 'Du hast bereits ein Konto',
       intro:
-        'jemand, vermutlich du, wollte sich mit dieser E-Mail-Adresse im Kundenportal registrieren. Zu dieser Adresse gibt es aber schon ein Konto.',
+        'jemand, vermutlich du, wollte sich mit dieser E-Mail-Adresse im Serviceportal registrieren. Zu dieser Adresse gibt es aber schon ein Konto.',
       action:
         'Falls du dein Passwort nicht mehr weißt, kannst du über diesen Link ein neues festlegen (1 Stunde gültig):',
       ignore: 'Wenn du nichts angefordert hast, ignoriere diese Mail einfach. Dein Konto bleibt unverändert.',
     },
     reset: {
-      subject: 'Neues Passwort für das Kundenportal',
+      subject: 'Neues Passwort für das Serviceportal',
       intro:
         'über diesen Link legst du ein neues Passwort für dein Konto fest (1 Stunde gültig). Danach bist du auf allen anderen Geräten abgemeldet:',
       ignore:
         'Wenn du kein neues Passwort angefordert hast, ignoriere diese Mail einfach. Dein Passwort bleibt unverändert.',
     },
     invite: {
-      subject: 'Einladung zum Kundenportal',
+      subject: 'Einladung zum Serviceportal',
       intro:
-        'du wurdest zum Kundenportal eingeladen. Über diesen Link legst du dein Passwort fest, danach ist dein Konto bereit (7 Tage gültig):',
+        'du wurdest zum Serviceportal eingeladen. Über diesen Link legst du dein Passwort fest, danach ist dein Konto bereit (7 Tage gültig):',
       ignore: 'Wenn du mit dieser Einladung nichts anfangen kannst, ignoriere diese Mail einfach.',
     },
   },
   en: {
     verify: {
-      subject: 'Please confirm your e-mail address',
+      subject: 'Please confirm your email address',
       intro:
-        'thank you for signing up to the customer portal. Please confirm your e-mail address with this link (valid for 24 hours). There we ask for the password you chose when signing up; then you are signed in:',
+        'thank you for signing up to Serviceportal. Please confirm your email address with this link (valid for 24 hours). There we ask for the password you chose when signing up; then you are signed in:',
       ignore:
         'If you did not sign up yourself, simply ignore this mail: the link activates the account only with the password chosen at this sign-up. No account becomes active without confirmation.',
     },
     exists: {
       subject: 'You already have an account',
       intro:
-        'someone, probably you, tried to sign up to the customer portal with this e-mail address. There already is an account for it.',
+        'someone, probably you, tried to sign up to Serviceportal with this email address. There already is an account for it.',
       action: 'If you no longer know your password, you can set a new one with this link (valid for 1 hour):',
       ignore: 'If you did not ask for anything, simply ignore this mail. Your account stays as it is.',
     },
     reset: {
-      subject: 'New password for the customer portal',
+      subject: 'New password for Serviceportal',
       intro:
         'use this link to set a new password for your account (valid for 1 hour). Afterwards you are signed out on every other device:',
       ignore: 'If you did not ask for a new password, simply ignore this mail. Your password stays as it is.',
     },
     invite: {
-      subject: 'Invitation to the customer portal',
+      subject: 'Invitation to Serviceportal',
       intro:
-        'you have been invited to the customer portal. Use this link to set your password, and your account is ready (valid for 7 days):',
+        'you have been invited to Serviceportal. Use this link to set your password, and your account is ready (valid for 7 days):',
       ignore: 'If this invitation means nothing to you, simply ignore this mail.',
     },
   },

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminReportQuerySchema, adminReportSchema } from '@portal/contract/admin-report';
+import { requestLanguage } from '../../lib/language.js';
 import { currentMonth, resolvePeriod } from '../../lib/period.js';
-import { buildAdminReport } from './admin-report.service.js';
+import { buildAdminReport, reportCsvTitles } from './admin-report.service.js';
 import { reportToCsv } from './report-csv.js';
 
 export const adminReportRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,7 +34,7 @@ export const adminReportRoutes: FastifyPluginAsyncZod = async (app) => {
           .header('content-disposition', `attachment; filename="report-${period.from}-${period.to}.csv"`)
           .serializer((payload: unknown) => payload as string)
           // @ts-expect-error the typed reply expects the JSON report; this branch sends its CSV form
-          .send(reportToCsv(report));
+          .send(reportToCsv(report, await reportCsvTitles(app.db, requestLanguage(request.headers))));
       }
       return report;
     },

@@ -5,7 +5,10 @@ import { centsToEuros } from '../../lib/money.js';
 import { monthOf, monthsTouching, periodTimestamps, type Period } from '../../lib/period.js';
 import { displayName } from '../person/person.mapper.js';
 import { licencesExistingWithCalls } from '../usage/usage.repository.js';
+import type { Language } from '../../lib/language.js';
+import { listTranslations } from '../translation/translation.repository.js';
 import { listProjectsExisting, listServicePrices } from './admin-report.repository.js';
+import { reportCsvTitleKeys, type ReportCsvTitles } from './report-csv.js';
 
 export interface CentsRow {
   calls: number;
@@ -37,7 +40,8 @@ function addLicenceCosts(
   months: readonly Period[],
 ): void {
   const { createdAt, deletedAt } = licence;
-  const ended = deletedAt === null ? projectEnd : projectEnd === null || deletedAt < projectEnd ? deletedAt : projectEnd;
+  const ended =
+    deletedAt === null ? projectEnd : projectEnd === null || deletedAt < projectEnd ? deletedAt : projectEnd;
   const createdDay = createdAt.slice(0, 10);
   const endedDay = ended?.slice(0, 10);
   let existedMonths = 0;
@@ -150,4 +154,14 @@ export async function buildAdminReport(db: Kysely<Database>, period: Period): Pr
   });
   rows.sort((a, b) => byName.compare(a.name, b.name) || byId.compare(a.id, b.id));
   return { dateVon: period.from, dateBis: period.to, projects: rows, totals: centsToAmounts(totals) };
+}
+
+/**
+ * The CSV's column titles in `language`, from the interface texts as they stand (an operator's
+ * own wording included); a title missing there falls back to its text key.
+ */
+export async function reportCsvTitles(db: Kysely<Database>, language: Language): Promise<ReportCsvTitles> {
+  const texts = new Map((await listTranslations(db, ['Admin'])).map((row) => [row.id, row[language]]));
+  const entries = Object.entries(reportCsvTitleKeys).map(([title, key]) => [title, texts.get(key) ?? key]);
+  return Object.fromEntries(entries) as ReportCsvTitles;
 }

@@ -12,8 +12,47 @@ export function csvCell(value: string | number): string {
 
 const money = (euros: number): string => euros.toFixed(2);
 
-export function reportToCsv(report: AdminReport): string {
-  const header = ['project', 'owner', 'calls', 'price_api', 'monthly', 'single_payment', 'price_gesamt', 'deleted'];
+/**
+ * What the CSV's header line and totals line say: the report's column titles as the person's
+ * screen shows them (the Admin texts), not the API's field names.
+ */
+export interface ReportCsvTitles {
+  project: string;
+  owner: string;
+  calls: string;
+  priceApi: string;
+  monthly: string;
+  singlePayment: string;
+  total: string;
+  deleted: string;
+  /** The label of the totals line. */
+  totals: string;
+}
+
+/** The Admin text of each title (packages/translations/texts/Admin.json). */
+export const reportCsvTitleKeys: Record<keyof ReportCsvTitles, string> = {
+  project: 'colProject',
+  owner: 'colOwner',
+  calls: 'colCalls',
+  priceApi: 'colPriceApi',
+  monthly: 'colMonthly',
+  singlePayment: 'colSinglePayment',
+  total: 'colTotal',
+  deleted: 'deleted',
+  totals: 'totals',
+};
+
+export function reportToCsv(report: AdminReport, titles: ReportCsvTitles): string {
+  const header = [
+    titles.project,
+    titles.owner,
+    titles.calls,
+    titles.priceApi,
+    titles.monthly,
+    titles.singlePayment,
+    titles.total,
+    titles.deleted,
+  ].map(csvCell);
   const lines = [header.join(',')];
   for (const p of report.projects) {
     lines.push(
@@ -31,9 +70,16 @@ export function reportToCsv(report: AdminReport): string {
   }
   const t = report.totals;
   lines.push(
-    ['total', '', String(t.calls), money(t.price_api), money(t.monthly), money(t.single_payment), money(t.price_gesamt), ''].join(
-      ',',
-    ),
+    [
+      csvCell(titles.totals),
+      '',
+      String(t.calls),
+      money(t.price_api),
+      money(t.monthly),
+      money(t.single_payment),
+      money(t.price_gesamt),
+      '',
+    ].join(','),
   );
   return csvDocument(lines);
 }

@@ -15,7 +15,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ throttle: LoginThrottle }> = as
       config: { access: 'public' },
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with HTTP Basic (e-mail as user name); answers a bearer token',
+        summary: 'Sign in with HTTP Basic (email as user name); answers a bearer token',
         security: [{ basic: [] }],
         response: { 200: authResponseSchema },
       },

@@ -10,7 +10,7 @@ const replies: Record<'ok' | 'invalid', Record<Language, string>> = {
   },
   invalid: {
     de: 'Bitte fülle Vorname, Nachname und eine gültige E-Mail-Adresse aus und akzeptiere die Bedingungen.',
-    en: 'Please fill in first name, last name and a valid e-mail address and accept the terms.',
+    en: 'Please fill in first name, last name and a valid email address and accept the terms.',
   },
 };
 

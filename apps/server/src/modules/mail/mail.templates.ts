@@ -53,7 +53,7 @@ const contactTexts = {
     subject: (name: string) => `Contact request from ${name}`,
     intro: "A new request came in through the portal's contact form:",
     name: 'Name',
-    email: 'E-mail',
+    email: 'Email',
     language: 'Language',
     noMessage: '(no message)',
     reply: 'A reply to this mail goes straight to the person who asked.',

@@ -47,7 +47,7 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user' },
       schema: {
         tags: ['person'],
-        summary: 'Change own data (changed fields only; e-mail and id cannot change)',
+        summary: 'Change own data (changed fields only; email and id cannot change)',
         security,
         params: oidParams,
         body: personPatchSchema,

@@ -22,7 +22,7 @@ const texts = {
     role: { editor: 'Bearbeiter:in', viewer: 'Betrachter:in' },
     subject: (project: string) => `Einladung zum Projekt „${project}“`,
     intro: (d: ProjectInvitationDetails, role: string) =>
-      `${d.invitedBy} hat dich zum Projekt „${d.projectName}“ im Kundenportal eingeladen, mit der Rolle ${role}.`,
+      `${d.invitedBy} hat dich zum Projekt „${d.projectName}“ im Serviceportal eingeladen, mit der Rolle ${role}.`,
     existing: 'Unter „Projekte“ kannst du die Einladung annehmen oder ablehnen:',
     fresh:
       'Über diesen Link legst du dein Passwort fest (7 Tage gültig); danach findest du die Einladung unter „Projekte“:',
@@ -33,7 +33,7 @@ const texts = {
     role: { editor: 'editor', viewer: 'viewer' },
     subject: (project: string) => `Invitation to the project "${project}"`,
     intro: (d: ProjectInvitationDetails, role: string) =>
-      `${d.invitedBy} has invited you to the project "${d.projectName}" in the customer portal, as ${role}.`,
+      `${d.invitedBy} has invited you to the project "${d.projectName}" in Serviceportal, as ${role}.`,
     existing: 'You can accept or decline the invitation under "Projects":',
     fresh:
       'Use this link to set your password (valid for 7 days); then you find the invitation under "Projects":',

@@ -64,7 +64,7 @@ const datenschutz: DemoLegalPage = {
   title: { de: 'Datenschutzerklärung', en: 'Privacy policy' },
   html: {
     de: html(
-      '<p>Mit dieser Erklärung informieren wir Sie darüber, welche personenbezogenen Daten wir bei der Nutzung unseres Kundenportals verarbeiten, zu welchen Zwecken und auf welcher Rechtsgrundlage. Sie gilt für das Portal selbst. Verarbeiten Sie über unsere Webdienste (etwa das Captcha oder die Adressvalidierung) Daten der Besucher Ihrer eigenen Website, tun wir das in Ihrem Auftrag; dafür gilt der Vertrag zur Auftragsverarbeitung.</p>',
+      '<p>Mit dieser Erklärung informieren wir Sie darüber, welche personenbezogenen Daten wir bei der Nutzung unseres Serviceportals verarbeiten, zu welchen Zwecken und auf welcher Rechtsgrundlage. Sie gilt für das Portal selbst. Verarbeiten Sie über unsere Webdienste (etwa das Captcha oder die Adressvalidierung) Daten der Besucher Ihrer eigenen Website, tun wir das in Ihrem Auftrag; dafür gilt der Vertrag zur Auftragsverarbeitung.</p>',
       '<h2>1. Verantwortlicher</h2>',
       addressDe,
       `<p>E-Mail: ${mail}<br>Telefon: +49 30 123456-0</p>`,
@@ -103,7 +103,7 @@ const datenschutz: DemoLegalPage = {
       '<p>Stand: November 2026</p>',
     ),
     en: html(
-      '<p>This policy explains which personal data we process when you use our customer portal, for what purposes and on what legal basis. It covers the portal itself. Where you use our web services (such as the captcha or address validation) to process data of visitors to your own website, we do so on your behalf; this is governed by the data processing agreement.</p>',
+      '<p>This policy explains which personal data we process when you use our Serviceportal, for what purposes and on what legal basis. It covers the portal itself. Where you use our web services (such as the captcha or address validation) to process data of visitors to your own website, we do so on your behalf; this is governed by the data processing agreement.</p>',
       '<h2>1. Controller</h2>',
       addressEn,
       `<p>Email: ${mail}<br>Phone: +49 30 123456-0</p>`,
@@ -151,7 +151,7 @@ const agb: DemoLegalPage = {
     de: html(
       '<h2>§ 1 Geltungsbereich</h2>',
       '<ol>',
-      '<li>Diese Allgemeinen Geschäftsbedingungen gelten für alle Verträge zwischen der Beispiel Webservices GmbH, Musterstraße 1, 10115 Berlin (im Folgenden „Anbieter“), und ihren Kundinnen und Kunden (im Folgenden „Kunde“) über die Nutzung des Kundenportals und der darüber angebotenen Webdienste.</li>',
+      '<li>Diese Allgemeinen Geschäftsbedingungen gelten für alle Verträge zwischen der Beispiel Webservices GmbH, Musterstraße 1, 10115 Berlin (im Folgenden „Anbieter“), und ihren Kundinnen und Kunden (im Folgenden „Kunde“) über die Nutzung des Serviceportals und der darüber angebotenen Webdienste.</li>',
       '<li>Das Angebot richtet sich ausschließlich an Unternehmer im Sinne von § 14 BGB, juristische Personen des öffentlichen Rechts und öffentlich-rechtliche Sondervermögen.</li>',
       '<li>Abweichende oder ergänzende Bedingungen des Kunden werden nicht Vertragsbestandteil, auch wenn der Anbieter ihnen nicht ausdrücklich widerspricht.</li>',
       '</ol>',
@@ -232,7 +232,7 @@ const agb: DemoLegalPage = {
       '<p><em>This English version is provided for convenience. In case of any discrepancy, the German version prevails.</em></p>',
       '<h2>§ 1 Scope</h2>',
       '<ol>',
-      '<li>These terms and conditions apply to all contracts between Beispiel Webservices GmbH, Musterstraße 1, 10115 Berlin, Germany (the “Provider”) and its customers (the “Customer”) concerning the use of the customer portal and the web services offered through it.</li>',
+      '<li>These terms and conditions apply to all contracts between Beispiel Webservices GmbH, Musterstraße 1, 10115 Berlin, Germany (the “Provider”) and its customers (the “Customer”) concerning the use of Serviceportal and the web services offered through it.</li>',
       '<li>Our services are offered exclusively to businesses within the meaning of Section 14 of the German Civil Code (BGB), legal entities under public law and special funds under public law.</li>',
       '<li>Any conflicting or additional terms of the Customer do not form part of the contract, even if the Provider does not expressly object to them.</li>',
       '</ol>',

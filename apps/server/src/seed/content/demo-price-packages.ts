@@ -1,5 +1,5 @@
-// Monthly price packages shown on /price. Prices are gross (incl. 19 % VAT) in euro cents; the
-// price per 1,000 calls falls with each tier so the ladder reads as a real offer.
+// Monthly price packages shown on /price. Prices are net (plus VAT, docs/domain.md#money) in euro
+// cents; the price per 1,000 calls falls with each tier so the ladder reads as a real offer.
 
 import type { DemoPricePackage } from './demo-types.js';
 import { palettes, stackIllustration } from './svg-helpers.js';

@@ -952,7 +952,7 @@ $result = json_decode((string) curl_exec($ch), true);
 
 if (empty($result['success'])) {
     http_response_code(400);
-    exit('Captcha-Prüfung fehlgeschlagen. Bitte versuche es erneut.');
+    exit('Captcha check failed. Please try again.');
 }
 
 // The captcha was solved: continue processing the form.`,
@@ -1269,7 +1269,7 @@ if ($status === 'invalid' || $status === 'ambiguous') {
 <label for="city">Ort</label>
 <input id="city" name="city" autocomplete="address-level2">
 
-<label for="street">Straße</label>
+<label for="street">Street</label>
 <input id="street" name="street" autocomplete="address-line1"
        data-autocomplete="street" data-key="{{licenceKey}}">`,
     serviceCodeBackendTemplate: null,
@@ -1474,7 +1474,7 @@ iban.addEventListener('blur', async () => {
   });
   const result = await response.json();
 
-  iban.setCustomValidity(result.valid ? '' : 'Bitte prüfe die IBAN.');
+  iban.setCustomValidity(result.valid ? '' : 'Please check the IBAN.');
   document.querySelector('#bic').value = result.bic ?? '';
   document.querySelector('#bank-name').value = result.bankName ?? '';
 });`,

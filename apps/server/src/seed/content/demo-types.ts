@@ -66,7 +66,7 @@ export interface DemoPricePackage {
   description: I18nText;
   /** SVG illustration (viewBox 0 0 256 256). */
   imgSvg: string;
-  /** Gross monthly price in euro cents. */
+  /** Net monthly price in euro cents (the field keeps the API's name). */
   bruttoMonatlich: number;
   /** Calls included per month. */
   calls: number;

@@ -14,9 +14,10 @@ const linkClass = 'rounded text-muted-foreground underline-offset-4 hover:text-f
 
 /**
  * Call to action (contact modal), version label, contact address, legal links and
- * the language selector.
+ * the language selector. Screens of the signed-in user's data get the compact form: one line of
+ * version, legal links and language, no marketing.
  */
-export function Footer() {
+export function Footer({ compact = false, wide = false }: { compact?: boolean; wide?: boolean }) {
   const { t } = useTranslation(['Footer', 'Navigation']);
   const legalLabels: Record<LegalPageName, string> = {
     impressum: t('imprint'),
@@ -26,6 +27,31 @@ export function Footer() {
   const email = t('contactEmail');
   // Until the app has taken a server-rendered page over, a click would be lost.
   const hydrated = useHydrated();
+  if (compact) {
+    return (
+      <footer className="mt-12 border-t border-border">
+        <div
+          className={`mx-auto flex ${wide ? 'max-w-screen-2xl' : 'max-w-6xl'} flex-wrap items-center gap-x-6 gap-y-3 px-4 py-4 text-xs sm:px-6`}
+        >
+          <span className="text-muted-foreground">{t('versionLabel', { version: __APP_VERSION__ })}</span>
+          <nav aria-label={t('legalTitle')}>
+            <ul className="flex flex-wrap gap-x-4 gap-y-2">
+              {legalPages.map((name) => (
+                <li key={name}>
+                  <Link to={paths.legal(name)} className={linkClass}>
+                    {legalLabels[name]}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="ml-auto">
+            <LanguageSelect />
+          </div>
+        </div>
+      </footer>
+    );
+  }
   return (
     <footer className="mt-16 border-t border-border bg-muted/40">
       <div className="mx-auto max-w-6xl px-4 pt-10 sm:px-6">

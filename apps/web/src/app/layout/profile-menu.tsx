@@ -11,6 +11,8 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { paths } from '@/config/paths';
 import { useLogout } from '@/features/auth/api/logout';
+import { useAvatar } from '@/features/profile/api/get-avatar';
+import { useObjectUrl } from '@/features/profile/components/use-object-url';
 import { AvatarButton } from './avatar-button';
 
 /**
@@ -26,10 +28,20 @@ export function ProfileMenu({
 }) {
   const { t } = useTranslation('Navigation');
   const logout = useLogout();
+  // The same cached picture as the profile page's: a new upload (a new versioned URL in the
+  // user) shows here at once.
+  const picture = useObjectUrl(useAvatar(user?.avatar ?? null).data);
   return (
     <DropdownMenu modal={false} defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
-        <AvatarButton user={user} />
+        <AvatarButton
+          user={user}
+          picture={
+            picture ? (
+              <img src={picture} alt="" className="size-full object-cover" data-testid="top-bar-avatar" />
+            ) : undefined
+          }
+        />
       </DropdownMenuTrigger>
       <DropdownMenuContent className="w-60">
         {user ? (

@@ -25,8 +25,11 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
       : 'text-muted-foreground',
   );
 
-/** Logo, Services, Projects, theme, login or profile menu; a sheet under 768 px. */
-export function TopBar() {
+/**
+ * Logo, Services, Projects, theme, login or profile menu; a sheet under 768 px. `wide`: as wide
+ * as the admin console below it.
+ */
+export function TopBar({ wide = false }: { wide?: boolean }) {
   const { t } = useTranslation('Navigation');
   // The menu button while the sheet is open (focus returns to it), null while closed.
   const [menuOpener, setMenuOpener] = useState<HTMLElement | null>(null);
@@ -34,7 +37,9 @@ export function TopBar() {
   const hydrated = useHydrated();
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 min-[380px]:px-4 sm:px-6">
+      <div
+        className={`mx-auto flex h-16 ${wide ? 'max-w-screen-2xl' : 'max-w-6xl'} items-center gap-2 px-3 min-[380px]:px-4 sm:px-6`}
+      >
         <Link
           to={paths.services()}
           className="mr-1 flex shrink-0 items-center gap-2 rounded-md font-semibold md:mr-6"

@@ -89,9 +89,11 @@ export function ModalContent({
   );
 }
 
-/** Buttons row at the bottom of a dialog: stacked on phones, right-aligned from sm. */
+/**
+ * Buttons row at the bottom of a dialog: stacked on phones, right-aligned from sm. Always in the
+ * order of the markup (Cancel, then the primary action), so what is seen first is what Tab
+ * reaches first; on phones the primary action is the lowest, nearest the thumb.
+ */
 export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />
-  );
+  return <div className={cn('flex flex-col gap-2 sm:flex-row sm:justify-end', className)} {...props} />;
 }

@@ -16,8 +16,11 @@ export function Field({ label, error, hint, children }: FieldProps) {
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  // content-start: in a row of fields of unequal height (a neighbour with a hint or a taller
+  // box) the grid stretches this one; its label and control stay together at the top instead
+  // of the rows spreading apart (a control far below its label, selects out of line).
   return (
-    <div className="grid gap-1.5">
+    <div className="grid content-start gap-1.5">
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>

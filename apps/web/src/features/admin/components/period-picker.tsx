@@ -4,7 +4,6 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from '@/hooks/use-translation';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useLanguage } from '@/hooks/use-language';
 import {
@@ -17,6 +16,7 @@ import {
   type Period,
 } from '@/lib/days';
 import { customRangeSchema, type CustomRange } from '../utils/report-period';
+import { DateInput } from './date-input';
 
 const CUSTOM = 'custom';
 
@@ -99,12 +99,12 @@ export function PeriodPicker({ period, onChange }: { period: Period; onChange: (
         >
           <div className="sm:w-44">
             <Field label={t('from')} hint={t('dateFormat')} error={problem(errors.from?.message)}>
-              <Input inputMode="numeric" autoComplete="off" {...form.register('from')} />
+              <DateInput {...form.register('from')} />
             </Field>
           </div>
           <div className="sm:w-44">
             <Field label={t('to')} hint={t('dateFormat')} error={problem(errors.to?.message)}>
-              <Input inputMode="numeric" autoComplete="off" {...form.register('to')} />
+              <DateInput {...form.register('to')} />
             </Field>
           </div>
           {/* Level with the fields: below their labels (text-sm line and the 6 px gap). */}

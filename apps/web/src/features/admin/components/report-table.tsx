@@ -1,4 +1,5 @@
 import type { AdminReport } from '@portal/contract/admin-report';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@/hooks/use-translation';
 import { Badge } from '@/components/ui/badge';
 import { formatCalls, formatPrice } from '@/lib/numbers';
@@ -22,8 +23,30 @@ export function ReportTable({ report, caption }: { report: AdminReport; caption:
   );
 }
 
+// The project column and the total stay in view while the amounts between them scroll sideways
+// (sticky cells need an opaque background, and a shadow marks the edge they scroll under).
+const pinStart = 'sticky left-0 z-10 shadow-[1px_0_0_var(--color-border)]';
+const pinEnd = 'sticky right-0 z-10 shadow-[-1px_0_0_var(--color-border)]';
+
+/** Whether the element is wider inside than it shows (it scrolls sideways), kept up to date. */
+function useOverflowsSideways() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => setOverflows(element.scrollWidth > element.clientWidth + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, overflows };
+}
+
 function Table({ report, caption }: { report: AdminReport; caption: string }) {
   const { t } = useTranslation('Admin');
+  const { ref, overflows } = useOverflowsSideways();
   const amountColumns = [
     t('colCalls'),
     t('colPriceApi'),
@@ -32,69 +55,87 @@ function Table({ report, caption }: { report: AdminReport; caption: string }) {
     t('colTotal'),
   ];
   return (
-    // Focusable, so keyboard users can scroll the table when it is wider than the screen.
-    <div
-      role="region"
-      aria-label={caption}
-      tabIndex={0}
-      className="overflow-x-auto rounded-xl border border-border bg-card shadow-xs"
-    >
-      <table className="w-full text-sm whitespace-nowrap">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-muted text-left">
-          <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              {t('colProject')}
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              {t('colOwner')}
-            </th>
-            {amountColumns.map((column) => (
-              <th key={column} scope="col" className="px-4 py-3 text-right font-semibold">
-                {column}
+    <div className="flex flex-col gap-2">
+      {overflows ? (
+        <p id="report-scroll-hint" className="text-sm text-muted-foreground">
+          {t('scrollHint')}
+        </p>
+      ) : null}
+      {/* Focusable, so keyboard users can scroll the table when it is wider than the screen. */}
+      <div
+        ref={ref}
+        role="region"
+        aria-label={caption}
+        aria-describedby={overflows ? 'report-scroll-hint' : undefined}
+        tabIndex={0}
+        className="overflow-x-auto rounded-xl border border-border bg-card shadow-xs"
+      >
+        <table className="w-full text-sm whitespace-nowrap">
+          <caption className="sr-only">{caption}</caption>
+          <thead className="bg-muted text-left">
+            <tr>
+              <th scope="col" className={`${pinStart} bg-muted px-3 py-3 font-semibold`}>
+                {t('colProject')}
               </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {report.projects.map((row) => (
-            <tr key={row.key} className="border-t border-border">
-              {/* Names wrap (also within a long word) instead of widening the table: the
+              <th scope="col" className="px-3 py-3 font-semibold">
+                {t('colOwner')}
+              </th>
+              {amountColumns.map((column, index) => (
+                <th
+                  key={column}
+                  scope="col"
+                  className={`${index === amountColumns.length - 1 ? `${pinEnd} bg-muted` : ''} px-3 py-3 text-right font-semibold`}
+                >
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {report.projects.map((row) => (
+              <tr key={row.key} className="border-t border-border">
+                {/* Names wrap (also within a long word) instead of widening the table: the
                   numbers stay on one line, the report fits 1280 px without scrolling sideways. */}
-              <th scope="row" className="px-4 py-3 text-left font-medium">
-                <span className="flex max-w-72 min-w-32 flex-wrap items-center gap-2 whitespace-normal [overflow-wrap:anywhere]">
-                  {row.name}
-                  {row.deleted ? <Badge>{t('deleted')}</Badge> : null}
-                </span>
+                <th scope="row" className={`${pinStart} bg-card px-3 py-3 text-left font-medium`}>
+                  <span className="flex max-w-72 min-w-32 flex-wrap items-center gap-2 whitespace-normal [overflow-wrap:anywhere]">
+                    {row.name}
+                    {row.deleted ? <Badge>{t('deleted')}</Badge> : null}
+                  </span>
+                </th>
+                <td className="px-3 py-3">
+                  <span className="block max-w-56 min-w-28 whitespace-normal [overflow-wrap:anywhere]">
+                    {row.owner}
+                  </span>
+                </td>
+                <td className="px-3 py-3 text-right tabular-nums">{formatCalls(row.calls)}</td>
+                <td className="px-3 py-3 text-right tabular-nums">{formatPrice(row.price_api)}</td>
+                <td className="px-3 py-3 text-right tabular-nums">{formatPrice(row.monthly)}</td>
+                <td className="px-3 py-3 text-right tabular-nums">{formatPrice(row.single_payment)}</td>
+                <td className={`${pinEnd} bg-card px-3 py-3 text-right font-medium tabular-nums`}>
+                  {formatPrice(row.price_gesamt)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot className="border-t-2 border-border bg-muted font-semibold">
+            <tr>
+              <th scope="row" className={`${pinStart} bg-muted px-3 py-3 text-left`}>
+                {t('totals')}
               </th>
-              <td className="px-4 py-3">
-                <span className="block max-w-56 min-w-28 whitespace-normal [overflow-wrap:anywhere]">
-                  {row.owner}
-                </span>
+              <td className="px-3 py-3" />
+              <td className="px-3 py-3 text-right tabular-nums">{formatCalls(report.totals.calls)}</td>
+              <td className="px-3 py-3 text-right tabular-nums">{formatPrice(report.totals.price_api)}</td>
+              <td className="px-3 py-3 text-right tabular-nums">{formatPrice(report.totals.monthly)}</td>
+              <td className="px-3 py-3 text-right tabular-nums">
+                {formatPrice(report.totals.single_payment)}
               </td>
-              <td className="px-4 py-3 text-right tabular-nums">{formatCalls(row.calls)}</td>
-              <td className="px-4 py-3 text-right tabular-nums">{formatPrice(row.price_api)}</td>
-              <td className="px-4 py-3 text-right tabular-nums">{formatPrice(row.monthly)}</td>
-              <td className="px-4 py-3 text-right tabular-nums">{formatPrice(row.single_payment)}</td>
-              <td className="px-4 py-3 text-right font-medium tabular-nums">
-                {formatPrice(row.price_gesamt)}
+              <td className={`${pinEnd} bg-muted px-3 py-3 text-right tabular-nums`}>
+                {formatPrice(report.totals.price_gesamt)}
               </td>
             </tr>
-          ))}
-        </tbody>
-        <tfoot className="border-t-2 border-border bg-muted/60 font-semibold">
-          <tr>
-            <th scope="row" colSpan={2} className="px-4 py-3 text-left">
-              {t('totals')}
-            </th>
-            <td className="px-4 py-3 text-right tabular-nums">{formatCalls(report.totals.calls)}</td>
-            <td className="px-4 py-3 text-right tabular-nums">{formatPrice(report.totals.price_api)}</td>
-            <td className="px-4 py-3 text-right tabular-nums">{formatPrice(report.totals.monthly)}</td>
-            <td className="px-4 py-3 text-right tabular-nums">{formatPrice(report.totals.single_payment)}</td>
-            <td className="px-4 py-3 text-right tabular-nums">{formatPrice(report.totals.price_gesamt)}</td>
-          </tr>
-        </tfoot>
-      </table>
+          </tfoot>
+        </table>
+      </div>
     </div>
   );
 }

@@ -7,18 +7,19 @@ import { Link } from '@/components/link';
 import { ErrorState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Input } from '@/components/ui/input';
+import { Field } from '@/components/ui/field';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-errors';
 import { cn } from '@/lib/cn';
-import { isDay } from '@/lib/days';
+import { formatDate, isDay, parseDate } from '@/lib/days';
 import type { RouteDataLoader } from '@/lib/route-loader';
 import { readSession } from '@/lib/session';
 import { adminAuditQueryOptions, useAdminAudit, type AuditFilter } from '../api/admin-audit';
 import { AdminNotAllowed, AdminScreen } from '../components/admin-screen';
+import { DateInput } from '../components/date-input';
 import { Pagination } from '../components/pagination';
 import { auditDiff, diffValue } from '../utils/audit-diff';
 
@@ -148,40 +149,46 @@ function AuditLog() {
   );
 }
 
+type DateProblem = 'dateInvalid' | 'rangeOrder';
+
 function Filters({ filter, onApply }: { filter: AuditFilter; onApply: (next: Pick<AuditFilter, 'from' | 'to' | 'type'>) => void }) {
-  const { t } = useTranslation('AdminAudit');
-  const [problem, setProblem] = useState(false);
+  const { t } = useTranslation(['AdminAudit', 'Admin']);
+  const [problems, setProblems] = useState<{ from?: DateProblem; to?: DateProblem }>({});
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const value = (name: string) => {
       const entry = data.get(name);
-      return typeof entry === 'string' ? entry : '';
+      return typeof entry === 'string' ? entry.trim() : '';
     };
-    const next = { from: value('from'), to: value('to'), type: value('type') };
-    if (next.from && next.to && next.from > next.to) {
-      setProblem(true);
-      return;
-    }
-    setProblem(false);
-    onApply(next);
+    // Dates as typed (DD.MM.YYYY) → ISO days; an empty field is no bound.
+    const day = (name: string) => (value(name) ? parseDate(value(name)) : '');
+    const [from, to] = [day('from'), day('to')];
+    const found: { from?: DateProblem; to?: DateProblem } = {
+      ...(from === null ? { from: 'dateInvalid' } : {}),
+      ...(to === null ? { to: 'dateInvalid' } : {}),
+    };
+    if (from && to && from > to) found.to = 'rangeOrder';
+    setProblems(found);
+    if (from === null || to === null || found.to) return;
+    onApply({ from, to, type: value('type') });
   };
+  const message = (problem: DateProblem | undefined) =>
+    problem === 'dateInvalid' ? t('dateInvalid', { ns: 'Admin' }) : problem ? t('rangeOrder') : undefined;
   return (
     <form
       aria-label={t('filters')}
+      noValidate
       onSubmit={submit}
-      className="grid gap-3 rounded-xl border border-border bg-card p-4 shadow-xs sm:grid-cols-2 lg:grid-cols-[repeat(3,minmax(0,1fr))_auto] lg:items-end"
+      className="grid gap-3 rounded-xl border border-border bg-card p-4 shadow-xs sm:grid-cols-2 lg:grid-cols-[repeat(3,minmax(0,1fr))_auto] lg:items-start"
     >
-      <label className="grid gap-1.5 text-sm font-medium">
-        {t('from')}
-        <Input type="date" name="from" defaultValue={filter.from} aria-invalid={problem || undefined} aria-describedby={problem ? 'audit-range-problem' : undefined} />
-      </label>
-      <label className="grid gap-1.5 text-sm font-medium">
-        {t('to')}
-        <Input type="date" name="to" defaultValue={filter.to} aria-invalid={problem || undefined} aria-describedby={problem ? 'audit-range-problem' : undefined} />
-      </label>
-      <label className="grid gap-1.5 text-sm font-medium">
-        {t('type')}
+      <Field label={t('from')} hint={t('dateFormat', { ns: 'Admin' })} error={message(problems.from)}>
+        <DateInput name="from" defaultValue={formatDate(filter.from)} />
+      </Field>
+      <Field label={t('to')} hint={t('dateFormat', { ns: 'Admin' })} error={message(problems.to)}>
+        <DateInput name="to" defaultValue={formatDate(filter.to)} />
+      </Field>
+      <Field label={t('type')}>
         <NativeSelect name="type" defaultValue={filter.type}>
           <option value="">{t('typeAll')}</option>
           {Object.entries(TYPES).map(([type, label]) => (
@@ -190,21 +197,26 @@ function Filters({ filter, onApply }: { filter: AuditFilter; onApply: (next: Pic
             </option>
           ))}
         </NativeSelect>
-      </label>
-      <div className="flex gap-2">
+      </Field>
+      {/* Level with the fields: below their labels (text-sm line and the 6 px gap). */}
+      <div className="flex gap-2 lg:mt-[1.625rem]">
         <Button type="submit">
           <Filter aria-hidden="true" />
           {t('apply')}
         </Button>
-        <Button type="button" variant="outline" onClick={() => onApply({ from: '', to: '', type: '' })}>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={(event) => {
+            // A changed filter remounts the form; an unchanged one forgets what was typed here.
+            event.currentTarget.form?.reset();
+            setProblems({});
+            onApply({ from: '', to: '', type: '' });
+          }}
+        >
           {t('reset')}
         </Button>
       </div>
-      {problem ? (
-        <p id="audit-range-problem" role="alert" className="text-sm text-red-700 sm:col-span-2 lg:col-span-4 dark:text-red-400">
-          {t('rangeOrder')}
-        </p>
-      ) : null}
     </form>
   );
 }

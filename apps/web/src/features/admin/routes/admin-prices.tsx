@@ -169,7 +169,7 @@ function PackageEditor({ pack, onDone }: { pack: AdminPricePackage | null; onDon
         <Field label={t('descriptionEn')} error={error(errors.description?.en)}>
           <Textarea rows={4} maxLength={L.packageDescription} aria-required="true" {...form.register('description.en')} />
         </Field>
-        <Field label={t('priceGross')} hint={t('priceHint')} error={error(errors.price)}>
+        <Field label={t('priceNet')} hint={t('priceHint')} error={error(errors.price)}>
           <Input inputMode="decimal" autoComplete="off" aria-required="true" {...form.register('price')} />
         </Field>
         <Field label={t('calls')} hint={t('callsHint')} error={error(errors.calls)}>

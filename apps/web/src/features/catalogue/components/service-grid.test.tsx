@@ -56,7 +56,10 @@ describe('ServiceGrid', () => {
       'href',
       '/services/adresspruefung-a1',
     );
-    expect(within(items[0]!).getByText(`${longText.slice(0, 87)}...`)).toBeInTheDocument();
+    expect(within(items[0]!).getByText(
+        // Cut between words within the 90 characters: not "…vor, be...".
+        'Prüft Adressen in Echtzeit gegen amtliche Verzeichnisse und schlägt Korrekturen vor...',
+      )).toBeInTheDocument();
     expect(languages).toEqual(['de']);
 
     await act(() => setLanguage(i18n, 'en'));

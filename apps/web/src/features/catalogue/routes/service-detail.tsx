@@ -215,6 +215,7 @@ function PricingCard({ service }: { service: Service }) {
               {line}
             </li>
           ))}
+          <li className="text-muted-foreground">{t('pricesPlusVat')}</li>
         </ul>
       ) : (
         <p className="text-sm text-muted-foreground">{t('free')}</p>

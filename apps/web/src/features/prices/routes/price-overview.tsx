@@ -63,7 +63,7 @@ export function PriceOverviewRoute() {
                   {formatPrice(pack.product.price.brutto_monatlich)}
                 </p>
                 <p className="text-xs text-muted-foreground">
-                  {t('perMonth')} · {t('gross')}
+                  {t('perMonth')} · {t('plusVat')}
                 </p>
               </div>
               <p className="flex items-center gap-2 rounded-lg bg-muted px-3 py-2 text-sm font-medium">

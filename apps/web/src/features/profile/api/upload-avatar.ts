@@ -15,9 +15,13 @@ export function useUploadAvatar() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadAvatar,
-    // After the upload the user is reloaded. The new avatar URL carries a new version, so the picture
-    // is fetched once more and every other copy of it stays cached.
-    onSuccess: (_person, { oid }) =>
-      queryClient.invalidateQueries({ queryKey: userQueryOptions(oid).queryKey }),
+    // The answer is the person with the new avatar URL (a new version): it goes into the cache at
+    // once, so every place showing the user (the top bar too) fetches the new picture now, and the
+    // user is reloaded as well. Older versions' pictures stay cached.
+    onSuccess: (person, { oid }) => {
+      const { queryKey } = userQueryOptions(oid);
+      queryClient.setQueryData(queryKey, person);
+      return queryClient.invalidateQueries({ queryKey });
+    },
   });
 }
