@@ -109,7 +109,7 @@ const fieldMessages = {
   // Password rules (packages/contract/src/password.ts), named so a client can say which one.
   tooShort: { de: 'Zu kurz', en: 'Too short' },
   tooCommon: { de: 'Zu häufig benutzt, bitte wähle ein anderes', en: 'Too common, please choose another' },
-  sameAsEmail: { de: 'Darf nicht die E-Mail-Adresse sein', en: 'Must not be the e-mail address' },
+  sameAsEmail: { de: 'Darf nicht die E-Mail-Adresse sein', en: 'Must not be the email address' },
   // Admin console (docs/admin.md#content).
   taken: { de: 'Schon vergeben', en: 'Already taken' },
   placeholders: {
