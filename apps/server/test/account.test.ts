@@ -450,7 +450,7 @@ describe('self-service accounts', () => {
       await post('/rest/password/forgot', { email: owner.email });
       const { token } = await lastLink(owner.email);
       for (const [password, problem] of [
-        [owner.email, 'Must not be the e-mail address'],
+        [owner.email, 'Must not be the email address'],
         ['iloveyou', 'Too common, please choose another'],
         ['short', 'Too short'],
       ] as const) {
