@@ -12,6 +12,7 @@ import * as adminContent from './migrations/0009-admin-content.js';
 import * as usageRollupPerStatement from './migrations/0010-usage-rollup-per-statement.js';
 import * as serviceApi from './migrations/0011-service-api.js';
 import * as signupLinks from './migrations/0012-signup-links.js';
+import * as contactTopic from './migrations/0013-contact-topic.js';
 
 // Migrations are listed here rather than read from a folder at run time, so the bundled server
 // carries them and their order is explicit.
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0010-usage-rollup-per-statement': usageRollupPerStatement,
   '0011-service-api': serviceApi,
   '0012-signup-links': signupLinks,
+  '0013-contact-topic': contactTopic,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
