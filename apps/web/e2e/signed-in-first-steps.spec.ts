@@ -34,7 +34,10 @@ test.describe('first steps of a new customer', () => {
     await expect(dialog.getByText(de(form, 'requiredNote'))).toBeVisible();
     await expect(name).toHaveAttribute('aria-required', 'true');
     await expect(description).toHaveAttribute('aria-required', 'true');
-    await expect(dialog.locator('label', { hasText: de(form, 'projectDescription') })).toContainText('*');
+    // The * beside the label (outside it: the label's text stays the field's name).
+    await expect(
+      dialog.locator('label', { hasText: de(form, 'projectDescription') }).locator('..'),
+    ).toHaveText(`${de(form, 'projectDescription')}*`);
 
     await name.fill('Shop');
     await expect(submit).toBeDisabled();

@@ -20,10 +20,11 @@ export function Field({ label, error, hint, required = false, children }: FieldP
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
     <div className="grid gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
+      {/* The mark sits beside the label, not in it: the label's text stays the field's name. */}
+      <span className="text-sm font-medium">
+        <label htmlFor={id}>{label}</label>
         {required ? <RequiredMark /> : null}
-      </label>
+      </span>
       <Slot
         id={id}
         aria-invalid={error ? true : undefined}
