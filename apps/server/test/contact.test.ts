@@ -4,7 +4,7 @@ import { buildTestApp, countRows, form, type TestContext } from './helper.js';
 describe('contact form', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await buildTestApp();
+    ctx = await buildTestApp({ CONTACT_TO: 'team@example.com' });
   });
   afterAll(async () => {
     await ctx.close();
@@ -41,6 +41,53 @@ describe('contact form', () => {
     expect(de.json()).toEqual({ success: 0, msg: expect.stringContaining('Bitte') });
     const en = await send(body, 'en');
     expect(en.json()).toEqual({ success: 0, msg: expect.stringContaining('Please') });
+    expect(await countRows(ctx.db, 'contactRequest')).toBe(before);
+  });
+
+  it('keeps an offer request with its package (as named then) and says so in the team mail', async () => {
+    await ctx.db
+      .insertInto('pricePackage')
+      .values({
+        id: 'pro',
+        nameDe: 'Profi',
+        nameEn: 'Professional',
+        descriptionDe: 'x',
+        descriptionEn: 'x',
+        imgMediaId: null,
+        bruttoMonatlich: 9900,
+        calls: 1000000,
+        sortOrder: 1,
+      })
+      .execute();
+    const res = await send(
+      'firstname=Olga&subname=Offer&email=olga%40example.com&terms=1&topic=offer&packageId=pro&message=Sechs%20Millionen%20Aufrufe',
+    );
+    expect(res.statusCode).toBe(200);
+    // Renamed afterwards: the request still names what was asked for.
+    await ctx.db.updateTable('pricePackage').set({ nameDe: 'Profi neu' }).where('id', '=', 'pro').execute();
+    const row = await ctx.db.selectFrom('contactRequest').selectAll().where('firstname', '=', 'Olga').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ topic: 'offer', packageNameDe: 'Profi', packageNameEn: 'Professional', message: 'Sechs Millionen Aufrufe' });
+    const mail = await ctx.db.selectFrom('mailOutbox').selectAll().where('id', '=', row.mailId!).executeTakeFirstOrThrow();
+    expect(mail.subject).toBe('Angebotsanfrage von Olga Offer');
+    expect(mail.textBody).toContain('Paket: Profi');
+    expect(mail.textBody).toContain('Sechs Millionen Aufrufe');
+  });
+
+  it('keeps a plain question as a question', async () => {
+    expect((await send('firstname=Quentin&subname=Q&email=q%40example.com&terms=1')).statusCode).toBe(200);
+    const row = await ctx.db.selectFrom('contactRequest').selectAll().where('firstname', '=', 'Quentin').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ topic: 'question', packageNameDe: null, message: '' });
+  });
+
+  it.each([
+    ['a package that does not exist', 'topic=offer&packageId=gone', 'Paket'],
+    ['a package without the offer topic', 'packageId=pro', 'Bitte'],
+    ['an unknown topic', 'topic=complaint', 'Bitte'],
+  ])('refuses %s, storing nothing', async (_label, extra, says) => {
+    const before = await countRows(ctx.db, 'contactRequest');
+    const res = await send(`firstname=A&subname=B&email=a%40b.de&terms=1&${extra}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ success: 0, msg: expect.stringContaining(says) });
     expect(await countRows(ctx.db, 'contactRequest')).toBe(before);
   });
 

@@ -6,6 +6,7 @@ import * as initialSchema from '../src/db/migrations/0001-initial-schema.js';
 import * as operators from '../src/db/migrations/0002-operators.js';
 import * as accounts from '../src/db/migrations/0003-accounts.js';
 import * as signupLinks from '../src/db/migrations/0012-signup-links.js';
+import * as contactTopic from '../src/db/migrations/0014-contact-topic.js';
 import { prepareDatabase } from '../src/seed/prepare-database.js';
 import { readShippedTranslations } from '../src/seed/shipped-translations.js';
 import { countRows, createTestDatabase, dialect, type TestDatabase } from './helper.js';
@@ -58,6 +59,7 @@ describe('migrations and demo seed', () => {
       '0011-service-api',
       '0012-signup-links',
       '0013-signup-link-attempts',
+      '0014-contact-topic',
     ]);
     expect(await migrateToLatest(database.db, database.schema)).toEqual([]);
     for (const table of TABLES) expect(await countRows(database.db, table)).toBe(0);
@@ -144,6 +146,28 @@ describe('migrations and demo seed', () => {
       expect(left).toEqual([{ id: 'old-reset', signupPasswordHash: null, signupProfile: null }]);
       await signupLinks.down(fresh.db);
       await signupLinks.up(fresh.db);
+    } finally {
+      await fresh.destroy();
+    }
+  });
+
+  it('keeps contact requests from before 0014 as questions without a package, and goes down again', async () => {
+    const fresh = await createTestDatabase({ migrate: false });
+    try {
+      await migrateToLatest(fresh.db, fresh.schema);
+      await contactTopic.down(fresh.db);
+      const now = new Date().toISOString();
+      await sql`insert into contact_request (id, firstname, subname, email, message, terms_accepted, language, created_at)
+        values ('before0014', 'A', 'B', 'a@example.com', 'Hallo', 1, 'de', ${now})`.execute(fresh.db);
+      await contactTopic.up(fresh.db);
+      const row = await fresh.db
+        .selectFrom('contactRequest')
+        .select(['topic', 'packageNameDe', 'packageNameEn'])
+        .where('id', '=', 'before0014')
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ topic: 'question', packageNameDe: null, packageNameEn: null });
+      await contactTopic.down(fresh.db);
+      await contactTopic.up(fresh.db);
     } finally {
       await fresh.destroy();
     }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import projectTexts from '@portal/translations/texts/Projects.json' with { type: 'json' };
 import { bearer, buildTestApp, createPerson, createService, form, login, snapshot, type TestContext } from './helper.js';
 
 interface ProjectBody {
@@ -64,6 +65,22 @@ describe('projects', () => {
     expect(error.message).toBe('Die Eingaben sind nicht gültig.');
     expect(Object.keys(error.fields).length).toBeGreaterThan(0);
     expect(await snapshot(ctx.db)).toBe(before);
+  });
+
+  it.each([
+    ['de', 'example..com', 'hostEmptyLabel'],
+    ['en', 'example..com', 'hostEmptyLabel'],
+    ['de', 'https://example.com', 'hostScheme'],
+  ] as const)('names the reason a domain is refused (%s, %s), in the words of the web form', async (language, host, problem) => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/rest/collection/project',
+      ...form(`projectOwner=${ownerId}&name=x&description=y&domainsProduction[]=${encodeURIComponent(host)}`),
+      headers: { ...form('').headers, ...bearer(token), 'accept-language': language },
+    });
+    expect(res.statusCode).toBe(400);
+    const fields = res.json<{ error: { fields: Record<string, string> } }>().error.fields;
+    expect(fields['domainsProduction.0']).toBe(projectTexts[problem][language]);
   });
 
   it("refuses to create a project for someone else", async () => {

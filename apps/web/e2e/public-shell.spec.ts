@@ -132,10 +132,10 @@ test.describe('shell at 1280 px', () => {
     await dialog.getByRole('button', { name: modal.close!.de }).click();
     await expect(dialog).toBeHidden();
 
-    // The price page's own call to action uses the same modal.
+    // The price page's own call to action uses the same modal, asking for an offer.
     await page.goto('/price');
     await page.getByRole('button', { name: price.contactButton!.de }).click();
-    await expect(dialog).toBeVisible();
+    await expect(page.getByRole('dialog', { name: modal.offerTitle!.de })).toBeVisible();
   });
 });
 

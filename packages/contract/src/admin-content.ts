@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQueryShape, pageSchema } from './admin-common.js';
-import { idSchema, languageSchema } from './common.js';
+import { i18nTextSchema, idSchema, languageSchema } from './common.js';
+import { contactTopicSchema } from './contact.js';
 import { namespaceSchema } from './translation.js';
 import { multiLineText, singleLineText } from './text.js';
 
@@ -184,6 +185,9 @@ export const adminContactRequestSchema = z.object({
   lastname: z.string(),
   email: z.string(),
   message: z.string(),
+  topic: contactTopicSchema,
+  /** The price package an offer was asked for, named as it was then; null: none chosen. */
+  package: i18nTextSchema.nullable(),
   language: languageSchema,
   state: contactRequestStateSchema,
   note: z.string(),

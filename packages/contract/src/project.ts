@@ -4,11 +4,35 @@ import { formStringList } from './form-values.js';
 import { multiLineText, singleLineText } from './text.js';
 import { serviceSummarySchema } from './service.js';
 
+const HOST_PATTERN = /^(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*(:\d{1,5})?$/i;
+
+/**
+ * Why a text is no host name, named so server and web say the same (the server's field
+ * messages and the web's Projects texts carry one sentence per problem).
+ */
+export const HOST_PROBLEMS = ['hostScheme', 'hostPath', 'hostEmptyLabel', 'hostCharacters', 'hostLabel', 'hostPort'] as const;
+export type HostProblem = (typeof HOST_PROBLEMS)[number];
+
+/** The first reason `host` is no host name a browser would send, or null when it is one. */
+export function hostProblem(host: string): HostProblem | null {
+  if (HOST_PATTERN.test(host)) return null;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(host)) return 'hostScheme';
+  if (/[/?#]/.test(host)) return 'hostPath';
+  const [name = '', ...afterColon] = host.replace(/^\*\./, '').split(':');
+  if (afterColon.length > 0 && !/^\d{1,5}$/.test(afterColon.join(':'))) return 'hostPort';
+  if (/[^a-z0-9.-]/i.test(name)) return 'hostCharacters';
+  if (name === '' || name.split('.').some((label) => label === '')) return 'hostEmptyLabel';
+  return 'hostLabel';
+}
+
 /** Host names as a browser would send them in Origin: letters, digits, dots, dashes, an optional port. */
 export const hostSchema = z
   .string()
   .max(253)
-  .regex(/^(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*(:\d{1,5})?$/i, 'invalid host');
+  .superRefine((value, context) => {
+    const problem = hostProblem(value);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
 
 export const projectOwnerSchema = z.object({ oid: z.string(), name: z.string() });
 

@@ -210,6 +210,11 @@ export interface ContactRequestTable {
   subname: string;
   email: string;
   message: string;
+  /** A question or an offer (docs/admin.md#contact-requests). */
+  topic: Generated<'question' | 'offer'>;
+  /** The price package an offer was asked for, as named then; null: none. */
+  packageNameDe: Generated<string | null>;
+  packageNameEn: Generated<string | null>;
   termsAccepted: number;
   language: 'de' | 'en';
   createdAt: string;

@@ -110,6 +110,31 @@ const fieldMessages = {
   tooShort: { de: 'Zu kurz', en: 'Too short' },
   tooCommon: { de: 'Zu häufig benutzt, bitte wähle ein anderes', en: 'Too common, please choose another' },
   sameAsEmail: { de: 'Darf nicht die E-Mail-Adresse sein', en: 'Must not be the email address' },
+  // Host names of a project's domain lists (contract, project.ts); the web's Projects texts say the same.
+  hostScheme: {
+    de: 'Bitte ohne https:// eingeben, nur den Hostnamen, z. B. www.example.com.',
+    en: 'Please leave out https:// and enter just the host name, e.g. www.example.com.',
+  },
+  hostPath: {
+    de: 'Bitte ohne Pfad eingeben (nichts ab dem ersten /), z. B. www.example.com.',
+    en: 'Please leave out the path (everything from the first /), e.g. www.example.com.',
+  },
+  hostEmptyLabel: {
+    de: 'Zwischen zwei Punkten sowie am Anfang und Ende muss ein Name stehen, z. B. www.example.com.',
+    en: 'There must be a name between two dots and at the start and end, e.g. www.example.com.',
+  },
+  hostCharacters: {
+    de: 'Erlaubt sind nur Buchstaben a–z (ohne Umlaute), Ziffern, Punkte und Bindestriche.',
+    en: 'Only letters a–z (no umlauts), digits, dots and hyphens are allowed.',
+  },
+  hostLabel: {
+    de: 'Ein Teil zwischen zwei Punkten darf nicht mit einem Bindestrich beginnen oder enden und hat höchstens 63 Zeichen.',
+    en: 'A part between two dots must not start or end with a hyphen and has at most 63 characters.',
+  },
+  hostPort: {
+    de: 'Nach dem Doppelpunkt darf nur eine Portnummer stehen, z. B. :8080.',
+    en: 'Only a port number may follow the colon, e.g. :8080.',
+  },
   // Admin console (docs/admin.md#content).
   taken: { de: 'Schon vergeben', en: 'Already taken' },
   placeholders: {

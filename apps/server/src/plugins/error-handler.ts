@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '@portal/contract/error';
 import { databaseFault } from '../lib/database-errors.js';
+import { HOST_PROBLEMS } from '@portal/contract/project';
 import { HttpError } from '../lib/http-error.js';
 import { errorMessage, fieldMessage, type FieldProblem } from '../lib/error-messages.js';
 import { requestLanguage, type Language } from '../lib/language.js';
@@ -18,9 +19,11 @@ interface Mapped {
 
 /** The password rules' issues carry their rule as the message (contract, password.ts). */
 const passwordProblems: ReadonlySet<string> = new Set<FieldProblem>(['tooShort', 'tooLong', 'tooCommon', 'sameAsEmail']);
+/** So do the host name rules (contract, project.ts). */
+const hostProblems: ReadonlySet<string> = new Set<FieldProblem>(HOST_PROBLEMS);
 
 function problemOf(code: string, message: string): FieldProblem {
-  if (code === 'custom' && passwordProblems.has(message)) return message as FieldProblem;
+  if (code === 'custom' && (passwordProblems.has(message) || hostProblems.has(message))) return message as FieldProblem;
   if (code === 'unrecognized_keys') return 'unknown';
   if (code === 'too_big') return 'tooLong';
   // zod reports a missing value as an invalid type that "received undefined".

@@ -1,7 +1,7 @@
 import { useId, type ReactElement, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from '@/hooks/use-translation';
-import { FieldError } from '@/components/ui/field';
+import { FieldError, RequiredMark } from '@/components/ui/field';
 
 /**
  * A box to tick to accept legal texts, with links to them in its label. A link opens a new tab,
@@ -48,6 +48,7 @@ export function ConsentCheckbox({
         />
         <label htmlFor={id} className="text-sm leading-snug">
           {label(link)}
+          {required ? <RequiredMark /> : null}
         </label>
         <span id={`${id}-new-tab`} hidden>
           {t('opensInNewTab')}

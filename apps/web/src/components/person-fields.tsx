@@ -54,24 +54,13 @@ export function NameFields({
 }) {
   const { t } = useTranslation('Form');
   const self = filledBy === 'self';
-  const required = self ? ({ required: true, 'aria-required': 'true' } as const) : {};
   return (
     <>
-      <Field label={t('firstname')} error={firstname.error}>
-        <Input
-          autoComplete={self ? 'given-name' : 'off'}
-          maxLength={PERSON_LIMITS.name}
-          {...required}
-          {...firstname.field}
-        />
+      <Field label={t('firstname')} error={firstname.error} required={self}>
+        <Input autoComplete={self ? 'given-name' : 'off'} maxLength={PERSON_LIMITS.name} {...firstname.field} />
       </Field>
-      <Field label={t('lastname')} error={lastname.error}>
-        <Input
-          autoComplete={self ? 'family-name' : 'off'}
-          maxLength={PERSON_LIMITS.name}
-          {...required}
-          {...lastname.field}
-        />
+      <Field label={t('lastname')} error={lastname.error} required={self}>
+        <Input autoComplete={self ? 'family-name' : 'off'} maxLength={PERSON_LIMITS.name} {...lastname.field} />
       </Field>
     </>
   );

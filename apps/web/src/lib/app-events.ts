@@ -5,6 +5,15 @@
 const LOGIN_EVENT = 'portal:login-request';
 const CONTACT_EVENT = 'portal:contact-request';
 
+/**
+ * What the contact modal is opened for: absent, a question; `offer`, a request for an offer
+ * (the price page), with the price packages to choose from.
+ */
+export interface ContactRequest {
+  topic: 'offer';
+  packages: ReadonlyArray<{ id: string; name: { de: string; en: string } }>;
+}
+
 export interface LoginRequest {
   /** Where to go after a successful login (e.g. '/projects'); stay on the page when absent. */
   next?: string;
@@ -16,7 +25,7 @@ export interface LoginRequest {
 // earlier siblings run first). Such a request waits here and is handed to the first listener.
 const listening = { login: 0, contact: 0 };
 let waitingLogin: LoginRequest | null = null;
-let waitingContact = false;
+let waitingContact: { request: ContactRequest | undefined } | null = null;
 
 export function requestLogin(request: LoginRequest = {}): void {
   if (listening.login === 0) {
@@ -41,23 +50,38 @@ export function onLoginRequest(listener: (request: LoginRequest) => void): () =>
   };
 }
 
-export function requestContact(): void {
+export function requestContact(request?: ContactRequest): void {
   if (listening.contact === 0) {
-    waitingContact = true;
+    waitingContact = { request };
     return;
   }
-  window.dispatchEvent(new CustomEvent(CONTACT_EVENT));
+  window.dispatchEvent(new CustomEvent<ContactRequest | undefined>(CONTACT_EVENT, { detail: request }));
 }
 
-export function onContactRequest(listener: () => void): () => void {
-  window.addEventListener(CONTACT_EVENT, listener);
+/** The event from outside the app carries no detail: a question. */
+export function onContactRequest(listener: (request: ContactRequest | undefined) => void): () => void {
+  const handler = (event: Event) => {
+    const detail: unknown = (event as CustomEvent<unknown>).detail;
+    listener(isContactRequest(detail) ? detail : undefined);
+  };
+  window.addEventListener(CONTACT_EVENT, handler);
   listening.contact += 1;
   if (waitingContact) {
-    waitingContact = false;
-    listener();
+    const { request } = waitingContact;
+    waitingContact = null;
+    listener(request);
   }
   return () => {
-    window.removeEventListener(CONTACT_EVENT, listener);
+    window.removeEventListener(CONTACT_EVENT, handler);
     listening.contact -= 1;
   };
+}
+
+function isContactRequest(detail: unknown): detail is ContactRequest {
+  return (
+    typeof detail === 'object' &&
+    detail !== null &&
+    (detail as { topic?: unknown }).topic === 'offer' &&
+    Array.isArray((detail as { packages?: unknown }).packages)
+  );
 }

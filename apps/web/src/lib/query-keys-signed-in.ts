@@ -10,6 +10,8 @@ export const projectKeys = {
   one: (id: string) => ['project', id] as const,
   /** Its owner, members and pending invitations. */
   members: (id: string) => ['project', id, 'members'] as const,
+  /** The project's costs of every period: out of date whenever its licences change. */
+  allCosts: (id: string) => ['project', id, 'costs'] as const,
   /** The project's costs of a period (its licences' usage and the prices make them). */
   costs: (id: string, period: Period) => ['project', id, 'costs', period] as const,
 };

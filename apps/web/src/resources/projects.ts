@@ -42,13 +42,21 @@ export function refreshProjectLists(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: projectKeys.lists() });
 }
 
+/** A licence came, went or changed: the costs card (a service's monthly fee counts at once) and the lists. */
+async function refreshAfterChange(queryClient: QueryClient, projectId: string): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: projectKeys.allCosts(projectId) }),
+    refreshProjectLists(queryClient),
+  ]);
+}
+
 /**
  * A project as the server just answered it: its screen opens from the cache without asking
- * again, and the lists refresh in the background.
+ * again, and its costs and the lists refresh in the background.
  */
 export function rememberProject(queryClient: QueryClient, project: Project): Promise<void> {
   queryClient.setQueryData(projectQueryOptions(project.id).queryKey, project);
-  return refreshProjectLists(queryClient);
+  return refreshAfterChange(queryClient, project.id);
 }
 
 /**
@@ -62,6 +70,7 @@ export async function patchCachedProject(
 ): Promise<void> {
   const key = projectQueryOptions(projectId).queryKey;
   queryClient.setQueryData<Project>(key, (project) => project && patch(project));
+  // The key is a prefix of the project's members and costs: they refresh too.
   await queryClient.invalidateQueries({ queryKey: key });
   await refreshProjectLists(queryClient);
 }

@@ -28,6 +28,9 @@ function toAdmin(row: Row): AdminContactRequest {
     lastname: row.subname,
     email: row.email,
     message: row.message,
+    topic: row.topic,
+    package:
+      row.packageNameDe === null || row.packageNameEn === null ? null : { de: row.packageNameDe, en: row.packageNameEn },
     language: row.language,
     state: row.state,
     note: row.note,

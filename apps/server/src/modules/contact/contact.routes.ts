@@ -3,7 +3,7 @@ import { contactFormSchema, contactResponseSchema } from '@portal/contract/conta
 import type { Language } from '../../lib/language.js';
 import { submitContactRequest } from './contact.service.js';
 
-const replies: Record<'ok' | 'invalid', Record<Language, string>> = {
+const replies: Record<'ok' | 'invalid' | 'unknownPackage', Record<Language, string>> = {
   ok: {
     de: 'Danke! Wir haben deine Anfrage erhalten und melden uns bald.',
     en: 'Thank you! We have received your request and will get back to you soon.',
@@ -11,6 +11,10 @@ const replies: Record<'ok' | 'invalid', Record<Language, string>> = {
   invalid: {
     de: 'Bitte fülle Vorname, Nachname und eine gültige E-Mail-Adresse aus und akzeptiere die Bedingungen.',
     en: 'Please fill in first name, last name and a valid email address and accept the terms.',
+  },
+  unknownPackage: {
+    de: 'Dieses Paket gibt es nicht mehr. Bitte lade die Preisseite neu und wähle noch einmal.',
+    en: 'This package no longer exists. Please reload the price page and choose again.',
   },
 };
 
@@ -33,7 +37,10 @@ export const contactRoutes: FastifyPluginAsyncZod<{ contactTo: string | undefine
       if (request.validationError) {
         return reply.code(400).send({ success: 0 as const, msg: replies.invalid[request.language] });
       }
-      await submitContactRequest(app.db, contactTo, request.body, request.language);
+      const outcome = await submitContactRequest(app.db, contactTo, request.body, request.language);
+      if (outcome === 'unknownPackage') {
+        return reply.code(400).send({ success: 0 as const, msg: replies.unknownPackage[request.language] });
+      }
       return { success: 1 as const, msg: replies.ok[request.language] };
     },
   );

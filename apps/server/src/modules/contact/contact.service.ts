@@ -6,7 +6,7 @@ import type { Language } from '../../lib/language.js';
 import { nowIso } from '../../lib/time.js';
 import { contactRequestMail } from '../mail/mail.templates.js';
 import { queueMail } from '../mail/outbox.service.js';
-import { insertContactRequest } from './contact.repository.js';
+import { insertContactRequest, pricePackageNames } from './contact.repository.js';
 
 /** The provider's team reads German, the portal's first language. */
 const TEAM_LANGUAGE: Language = 'de';
@@ -14,16 +14,25 @@ const TEAM_LANGUAGE: Language = 'de';
 /**
  * Stores a contact request and, when CONTACT_TO is set, queues the notice to the provider's
  * team in the same transaction: the request and its mail are kept together or not at all, and
- * the outbox worker sends the mail (retrying while the mail server is away).
+ * the outbox worker sends the mail (retrying while the mail server is away). An offer for a
+ * price package that no longer exists is refused (the sender's page is out of date).
  */
 export async function submitContactRequest(
   db: Kysely<Database>,
   contactTo: string | undefined,
   form: ContactForm,
   language: Language,
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const details = { ...form, message: form.message ?? '', language };
+): Promise<'sent' | 'unknownPackage'> {
+  return db.transaction().execute(async (trx) => {
+    const packageName = form.packageId === undefined ? null : await pricePackageNames(trx, form.packageId);
+    if (packageName === undefined) return 'unknownPackage';
+    const details = {
+      ...form,
+      message: form.message ?? '',
+      topic: form.topic ?? 'question',
+      packageName: packageName?.[TEAM_LANGUAGE] ?? null,
+      language,
+    };
     // The request remembers its mail, so the admin console can show whether it was delivered.
     const mailId = contactTo
       ? await queueMail(trx, {
@@ -34,6 +43,7 @@ export async function submitContactRequest(
           content: contactRequestMail(details, TEAM_LANGUAGE),
         })
       : null;
-    await insertContactRequest(trx, { id: newId(), form, language, now: nowIso(), mailId });
+    await insertContactRequest(trx, { id: newId(), form, packageName, language, now: nowIso(), mailId });
+    return 'sent';
   });
 }

@@ -35,6 +35,9 @@ export interface ContactRequestDetails {
   subname: string;
   email: string;
   message: string;
+  topic: 'question' | 'offer';
+  /** The price package an offer is asked for, in the mail's language; null: none chosen. */
+  packageName: string | null;
   /** The language the requester used the portal in. */
   language: Language;
 }
@@ -42,7 +45,11 @@ export interface ContactRequestDetails {
 const contactTexts = {
   de: {
     subject: (name: string) => `Kontaktanfrage von ${name}`,
+    offerSubject: (name: string) => `Angebotsanfrage von ${name}`,
     intro: 'Über das Kontaktformular des Portals kam eine neue Anfrage:',
+    offerIntro: 'Über die Preisseite des Portals bittet jemand um ein Angebot:',
+    package: 'Paket',
+    noPackage: 'noch offen',
     name: 'Name',
     email: 'E-Mail',
     language: 'Sprache',
@@ -51,7 +58,11 @@ const contactTexts = {
   },
   en: {
     subject: (name: string) => `Contact request from ${name}`,
+    offerSubject: (name: string) => `Offer request from ${name}`,
     intro: "A new request came in through the portal's contact form:",
+    offerIntro: "Someone asks for an offer on the portal's price page:",
+    package: 'Package',
+    noPackage: 'not decided yet',
     name: 'Name',
     email: 'Email',
     language: 'Language',
@@ -64,11 +75,14 @@ const contactTexts = {
 export function contactRequestMail(request: ContactRequestDetails, language: Language): MailContent {
   const t = contactTexts[language];
   const name = `${request.firstname} ${request.subname}`;
+  const offer = request.topic === 'offer';
+  const facts = [`${t.name}: ${name}`, `${t.email}: ${request.email}`, `${t.language}: ${request.language}`];
+  if (offer) facts.push(`${t.package}: ${request.packageName ?? t.noPackage}`);
   return compose(
-    t.subject(name),
+    offer ? t.offerSubject(name) : t.subject(name),
     [
-      t.intro,
-      `${t.name}: ${name}\n${t.email}: ${request.email}\n${t.language}: ${request.language}`,
+      offer ? t.offerIntro : t.intro,
+      facts.join('\n'),
       request.message === '' ? t.noMessage : request.message,
       t.reply,
     ],

@@ -211,4 +211,67 @@ describe('AppDialogs: the contact modal', () => {
     await user.click(form.submit);
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Bitte prüfe deine Angaben.');
   });
+
+  it('asks for an offer from the price page with the chosen package and a message', async () => {
+    let body = new URLSearchParams();
+    server.use(
+      http.post('*/rest/collection/contactform/send', async ({ request }) => {
+        body = new URLSearchParams(await request.text());
+        return HttpResponse.json({ success: 1, msg: 'Danke!' });
+      }),
+    );
+    await renderWithProviders(<AppDialogs />);
+    act(() =>
+      requestContact({
+        topic: 'offer',
+        packages: [
+          { id: 'basic', name: { de: 'Basis', en: 'Basic' } },
+          { id: 'pro', name: { de: 'Profi', en: 'Professional' } },
+        ],
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'offerTitle' }, { timeout: 5000 });
+    const form = fields(dialog);
+    const user = userEvent.setup();
+    await user.type(form.firstname, 'Erika');
+    await user.type(form.lastname, 'Muster');
+    await user.type(form.email, 'erika@example.com');
+    await user.click(form.terms);
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'offerPackage' }), 'Profi');
+    await user.type(within(dialog).getByRole('textbox', { name: 'contactMessage' }), 'Etwa sechs Millionen Aufrufe');
+    await user.click(form.submit);
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(Object.fromEntries(body)).toMatchObject({
+      topic: 'offer',
+      packageId: 'pro',
+      message: 'Etwa sechs Millionen Aufrufe',
+    });
+  });
+
+  it('sends a question without topic or package, and a message when one is typed', async () => {
+    let body = new URLSearchParams();
+    server.use(
+      http.post('*/rest/collection/contactform/send', async ({ request }) => {
+        body = new URLSearchParams(await request.text());
+        return HttpResponse.json({ success: 1, msg: 'Danke!' });
+      }),
+    );
+    await renderWithProviders(<AppDialogs />);
+    act(() => requestContact());
+    const dialog = await screen.findByRole('dialog', { name: 'contactTitle' }, { timeout: 5000 });
+    const form = fields(dialog);
+    const user = userEvent.setup();
+    expect(within(dialog).queryByRole('combobox')).not.toBeInTheDocument();
+    expect(form.submit).toHaveAccessibleDescription('missingFields');
+    await user.type(form.firstname, 'Erika');
+    await user.type(form.lastname, 'Muster');
+    await user.type(form.email, 'erika@example.com');
+    await user.click(form.terms);
+    await user.type(within(dialog).getByRole('textbox', { name: 'contactMessage' }), 'Eine Frage');
+    await user.click(form.submit);
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(body.get('message')).toBe('Eine Frage');
+    expect(body.has('topic')).toBe(false);
+    expect(body.has('packageId')).toBe(false);
+  });
 });

@@ -1,6 +1,6 @@
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
-import { onContactRequest, onLoginRequest, type LoginRequest } from '@/lib/app-events';
+import { onContactRequest, onLoginRequest, type ContactRequest, type LoginRequest } from '@/lib/app-events';
 import { lazyWithRetry } from '@/lib/lazy-with-retry';
 import { readSession } from '@/lib/session';
 import { LazyBoundary } from '@/components/lazy-boundary';
@@ -39,7 +39,7 @@ export function AppDialogs() {
   const navigate = useNavigate();
   const { revalidate } = useRevalidator();
   const [login, setLogin] = useState<Opened<LoginRequest> | null>(null);
-  const [contact, setContact] = useState<Opened<null> | null>(null);
+  const [contact, setContact] = useState<Opened<ContactRequest | undefined> | null>(null);
 
   // After a login: the pending navigation, else the screen on view loads what it could not
   // load signed out; then the caller's own continuation (e.g. the add-to-project modal).
@@ -60,7 +60,7 @@ export function AppDialogs() {
       }),
     [continueAfterLogin],
   );
-  useEffect(() => onContactRequest(() => setContact({ request: null, returnFocusTo: focusedElement() })), []);
+  useEffect(() => onContactRequest((request) => setContact({ request, returnFocusTo: focusedElement() })), []);
 
   return (
     <>
@@ -91,7 +91,11 @@ export function AppDialogs() {
           }}
         >
           <Suspense fallback={null}>
-            <ContactDialog returnFocusTo={contact.returnFocusTo} onClose={() => setContact(null)} />
+            <ContactDialog
+              offer={contact.request}
+              returnFocusTo={contact.returnFocusTo}
+              onClose={() => setContact(null)}
+            />
           </Suspense>
         </LazyBoundary>
       ) : null}

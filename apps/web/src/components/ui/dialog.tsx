@@ -1,7 +1,10 @@
 import { X } from 'lucide-react';
-import type { ComponentProps, ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
+import { useTranslation } from '@/hooks/use-translation';
 import { cn } from '@/lib/cn';
+import { AlertDialog, AlertDialogCancel, AlertDialogContent } from './alert-dialog';
+import { Button } from './button';
 
 // Radix gives focus trapping, Escape, aria wiring and scroll locking; this adds our look.
 
@@ -21,16 +24,53 @@ export interface DialogContentProps extends Omit<ComponentProps<typeof RadixDial
   returnFocusTo?: HTMLElement | null | undefined;
 }
 
+/** How a form tells the dialog around it whether something was typed (useDiscardGuard). */
+const DiscardGuardContext = createContext<((dirty: boolean) => void) | null>(null);
+
+/**
+ * A form in a dialog calls this with whether anything was typed: a tap beside the dialog or
+ * Escape then asks before throwing it away (a stray tap on a phone is easy). Cancel and the
+ * close button are deliberate and close at once.
+ */
+export function useDiscardGuard(dirty: boolean): void {
+  const setDirty = useContext(DiscardGuardContext);
+  useEffect(() => {
+    setDirty?.(dirty);
+    return () => setDirty?.(false);
+  }, [setDirty, dirty]);
+}
+
 export function DialogContent({
   title,
   description,
   closeLabel,
   className,
   children,
+  onInteractOutside,
+  onEscapeKeyDown,
   ...props
 }: DialogContentProps) {
+  const { t } = useTranslation('Modal');
+  const [dirty, setDirty] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const askFirst = (event: Event) => {
+    if (!dirty) return;
+    event.preventDefault();
+    setAsking(true);
+  };
   return (
     <ModalContent
+      onInteractOutside={(event) => {
+        onInteractOutside?.(event);
+        // Focus moving out (e.g. into the question below) is no tap beside the dialog.
+        if (event.type === 'dismissableLayer.pointerDownOutside') askFirst(event);
+        else if (dirty) event.preventDefault();
+      }}
+      onEscapeKeyDown={(event) => {
+        onEscapeKeyDown?.(event);
+        askFirst(event);
+      }}
       overlayClassName="fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[2px]"
       className={cn(
         'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-5 overflow-y-auto',
@@ -50,14 +90,32 @@ export function DialogContent({
           </RadixDialog.Description>
         ) : null}
       </div>
-      {children}
+      <DiscardGuardContext.Provider value={setDirty}>{children}</DiscardGuardContext.Provider>
       {/* Last in the DOM, so the first field (not "close") gets focus when the dialog opens. */}
       <RadixDialog.Close
+        ref={closeButton}
         className="absolute top-4 right-4 inline-flex size-9 items-center justify-center rounded-lg text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
         aria-label={closeLabel}
       >
         <X aria-hidden="true" className="size-4" />
       </RadixDialog.Close>
+      <AlertDialog open={asking} onOpenChange={setAsking}>
+        <AlertDialogContent title={t('discardTitle')} description={t('discardText')}>
+          <DialogFooter>
+            <AlertDialogCancel asChild>
+              <Button variant="outline">{t('discardKeep')}</Button>
+            </AlertDialogCancel>
+            <Button
+              onClick={() => {
+                setAsking(false);
+                closeButton.current?.click();
+              }}
+            >
+              {t('discardConfirm')}
+            </Button>
+          </DialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
     </ModalContent>
   );
 }

@@ -6,12 +6,14 @@ export interface FieldProps {
   /** Shown under the control and announced with it. */
   error?: ReactNode;
   hint?: ReactNode;
+  /** Marks the label with * (explained by RequiredNote) and the control as required. */
+  required?: boolean;
   /** The single form control; it receives id, aria-invalid and aria-describedby. */
   children: ReactElement;
 }
 
 /** A labelled form control with its hint and error wired up for assistive technology. */
-export function Field({ label, error, hint, children }: FieldProps) {
+export function Field({ label, error, hint, required = false, children }: FieldProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -21,10 +23,17 @@ export function Field({ label, error, hint, children }: FieldProps) {
   // of the rows spreading apart (a control far below its label, selects out of line).
   return (
     <div className="grid content-start gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <Slot id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy}>
+      {/* The mark sits beside the label, not in it: the label's text stays the field's name. */}
+      <span className="text-sm font-medium">
+        <label htmlFor={id}>{label}</label>
+        {required ? <RequiredMark /> : null}
+      </span>
+      <Slot
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...(required ? { required: true, 'aria-required': true } : {})}
+      >
         {children}
       </Slot>
       {hint ? (
@@ -44,5 +53,14 @@ export function FieldError({ id, children }: { id: string | undefined; children:
     <p id={id} role="alert" className="text-sm text-red-700 dark:text-red-400">
       {children}
     </p>
+  );
+}
+
+/** The visible * of a required field; the control itself says "required" to assistive technology. */
+export function RequiredMark() {
+  return (
+    <span aria-hidden="true" className="ml-0.5 text-red-700 dark:text-red-400">
+      *
+    </span>
   );
 }

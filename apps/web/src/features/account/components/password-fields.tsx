@@ -23,21 +23,18 @@ export function PasswordFields({ password, repeat }: { password: PasswordInput; 
         label={password.label}
         hint={t('passwordHint', { min: PASSWORD_LIMITS.min, max: PASSWORD_LIMITS.max })}
         error={message(password.problem)}
+        required
       >
         <Input
           type="password"
           autoComplete="new-password"
-          required
-          aria-required="true"
           {...password.field}
         />
       </Field>
-      <Field label={repeat.label} error={message(repeat.problem)}>
+      <Field label={repeat.label} error={message(repeat.problem)} required>
         <Input
           type="password"
           autoComplete="new-password"
-          required
-          aria-required="true"
           {...repeat.field}
         />
       </Field>

@@ -78,8 +78,8 @@ function InviteForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
-      <Field label={t('email', { ns: 'Form' })} error={error('email')}>
-        <Input type="email" autoComplete="off" required aria-required="true" maxLength={PERSON_LIMITS.email} {...form.register('email')} />
+      <Field label={t('email', { ns: 'Form' })} error={error('email')} required>
+        <Input type="email" autoComplete="off" maxLength={PERSON_LIMITS.email} {...form.register('email')} />
       </Field>
       <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
         <SalutationField field={form.register('salutation')} filledBy="admin" noneLabel={t('salutationNone')} />

@@ -25,7 +25,9 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
+import { useLanguage } from '@/hooks/use-language';
 import { formatDate } from '@/lib/days';
+import { localized } from '@/lib/localized';
 import { isApiError } from '@/lib/api-errors';
 import type { RouteDataLoader } from '@/lib/route-loader';
 import { readSession } from '@/lib/session';
@@ -142,6 +144,7 @@ function RequestCard({
   onDirty: (id: string, dirty: boolean) => void;
 }) {
   const { t } = useTranslation('AdminContent');
+  const language = useLanguage();
   const { t: tAdmin } = useTranslation('Admin');
   const update = useUpdateContactRequest();
   const form = useForm<FormValues>({
@@ -191,6 +194,14 @@ function RequestCard({
             {' · '}
             {request.language === 'de' ? t('german') : t('english')}
           </p>
+          {request.topic === 'offer' ? (
+            <p className="flex flex-wrap items-center gap-2 text-sm">
+              <Badge tone="accent">{t('contactTopicOffer')}</Badge>
+              {request.package
+                ? t('contactPackage', { name: localized(request.package, language) })
+                : t('contactPackageOpen')}
+            </p>
+          ) : null}
         </div>
         <div className="flex flex-wrap gap-2">
           <Badge tone={stateTone[request.state]}>{t(`state_${request.state}`)}</Badge>

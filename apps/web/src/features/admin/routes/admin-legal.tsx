@@ -140,21 +140,21 @@ function PageEditor({ page, onDone }: { page: ListedPage | null; onDone: () => v
           label={t('internalName')}
           hint={fixedName ? t('internalNameFixed') : t('internalNameHint')}
           error={error(errors.internalName)}
+          required
         >
           <Input
             maxLength={L.internalName}
             readOnly={fixedName}
             autoComplete="off"
-            aria-required="true"
             {...form.register('internalName')}
           />
         </Field>
         <div className="hidden sm:block" />
-        <Field label={t('titleDe')} error={error(errors.title?.de)}>
-          <Input maxLength={L.legalTitle} aria-required="true" {...form.register('title.de')} />
+        <Field label={t('titleDe')} error={error(errors.title?.de)} required>
+          <Input maxLength={L.legalTitle} {...form.register('title.de')} />
         </Field>
-        <Field label={t('titleEn')} error={error(errors.title?.en)}>
-          <Input maxLength={L.legalTitle} aria-required="true" {...form.register('title.en')} />
+        <Field label={t('titleEn')} error={error(errors.title?.en)} required>
+          <Input maxLength={L.legalTitle} {...form.register('title.en')} />
         </Field>
       </div>
       <p className="max-w-3xl text-sm text-muted-foreground">{t('htmlHint')}</p>

@@ -157,23 +157,23 @@ function PackageEditor({ pack, onDone }: { pack: AdminPricePackage | null; onDon
       <UnsavedChangesGuard when={isDirty && !isSubmitSuccessful} />
       <h2 className="text-xl font-semibold">{pack ? t('pricesEditTitle') : t('pricesNewTitle')}</h2>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={t('nameDe')} error={error(errors.name?.de)}>
-          <Input maxLength={L.packageName} aria-required="true" {...form.register('name.de')} />
+        <Field label={t('nameDe')} error={error(errors.name?.de)} required>
+          <Input maxLength={L.packageName} {...form.register('name.de')} />
         </Field>
-        <Field label={t('nameEn')} error={error(errors.name?.en)}>
-          <Input maxLength={L.packageName} aria-required="true" {...form.register('name.en')} />
+        <Field label={t('nameEn')} error={error(errors.name?.en)} required>
+          <Input maxLength={L.packageName} {...form.register('name.en')} />
         </Field>
-        <Field label={t('descriptionDe')} error={error(errors.description?.de)}>
-          <Textarea rows={4} maxLength={L.packageDescription} aria-required="true" {...form.register('description.de')} />
+        <Field label={t('descriptionDe')} error={error(errors.description?.de)} required>
+          <Textarea rows={4} maxLength={L.packageDescription} {...form.register('description.de')} />
         </Field>
-        <Field label={t('descriptionEn')} error={error(errors.description?.en)}>
-          <Textarea rows={4} maxLength={L.packageDescription} aria-required="true" {...form.register('description.en')} />
+        <Field label={t('descriptionEn')} error={error(errors.description?.en)} required>
+          <Textarea rows={4} maxLength={L.packageDescription} {...form.register('description.en')} />
         </Field>
-        <Field label={t('priceNet')} hint={t('priceHint')} error={error(errors.price)}>
-          <Input inputMode="decimal" autoComplete="off" aria-required="true" {...form.register('price')} />
+        <Field label={t('priceNet')} hint={t('priceHint')} error={error(errors.price)} required>
+          <Input inputMode="decimal" autoComplete="off" {...form.register('price')} />
         </Field>
-        <Field label={t('calls')} hint={t('callsHint')} error={error(errors.calls)}>
-          <Input inputMode="numeric" autoComplete="off" aria-required="true" {...form.register('calls')} />
+        <Field label={t('calls')} hint={t('callsHint')} error={error(errors.calls)} required>
+          <Input inputMode="numeric" autoComplete="off" {...form.register('calls')} />
         </Field>
       </div>
       <EntryEditorFooter rootError={errors.root?.message} submitting={isSubmitting} dirty={isDirty} onDone={onDone} />

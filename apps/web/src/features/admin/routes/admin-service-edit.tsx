@@ -248,8 +248,8 @@ function ServiceForm({ service }: { service: AdminService | null }) {
 
   const languageTab = (language: Language) => (
     <TabsContent value={language} className="flex flex-col gap-4 pt-4">
-      <Field label={t(`name_${language}`)} error={error(errors.name?.[language])}>
-        <Input maxLength={L.name} aria-required="true" {...form.register(`name.${language}`)} />
+      <Field label={t(`name_${language}`)} error={error(errors.name?.[language])} required>
+        <Input maxLength={L.name} {...form.register(`name.${language}`)} />
       </Field>
       <Field label={t(`descriptionShort_${language}`)} error={error(errors.descriptionShort?.[language])}>
         <Textarea rows={3} maxLength={L.descriptionShort} {...form.register(`descriptionShort.${language}`)} />
@@ -277,11 +277,11 @@ function ServiceForm({ service }: { service: AdminService | null }) {
       <UnsavedChangesGuard when={isDirty && createdId === null} />
       <Section title={t('sectionBasics')}>
         <div className="grid gap-4 sm:grid-cols-3">
-          <Field label={t('id')} hint={service ? t('idFixed') : t('idHint')} error={error(errors.id)}>
-            <Input autoComplete="off" maxLength={64} readOnly={service !== null} aria-required="true" {...form.register('id')} />
+          <Field label={t('id')} hint={service ? t('idFixed') : t('idHint')} error={error(errors.id)} required>
+            <Input autoComplete="off" maxLength={64} readOnly={service !== null} {...form.register('id')} />
           </Field>
-          <Field label={t('category')} hint={t('categoryHint')} error={error(errors.category)}>
-            <Input autoComplete="off" maxLength={50} aria-required="true" {...form.register('category')} />
+          <Field label={t('category')} hint={t('categoryHint')} error={error(errors.category)} required>
+            <Input autoComplete="off" maxLength={50} {...form.register('category')} />
           </Field>
           <Field label={t('accounting')} error={error(errors.accounting)}>
             <NativeSelect {...form.register('accounting')}>

@@ -211,8 +211,8 @@ function TextRow({ item, onDirty }: { item: AdminTranslationItem; onDirty: (key:
           {!item.de.trim() || !item.en.trim() ? <Badge tone="warning">{t('textsMissingBadge')}</Badge> : null}
         </div>
         <div className="grid gap-3 md:grid-cols-2">
-          <Field label={t('german')} error={error(errors.de)}>
-            <AutoGrowTextarea maxLength={ADMIN_CONTENT_LIMITS.text} aria-required="true" {...form.register('de')} />
+          <Field label={t('german')} error={error(errors.de)} required>
+            <AutoGrowTextarea maxLength={ADMIN_CONTENT_LIMITS.text} {...form.register('de')} />
           </Field>
           <Field label={t('english')} error={error(errors.en)}>
             <AutoGrowTextarea maxLength={ADMIN_CONTENT_LIMITS.text} {...form.register('en')} />

@@ -12,13 +12,13 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useHydrated } from '@/hooks/use-hydrated';
 import { useLanguage } from '@/hooks/use-language';
+import { useServicePriceLines } from '@/hooks/use-service-prices';
 import { useSession } from '@/hooks/use-session';
 import { NotFoundError } from '@/lib/api-errors';
 import { requestLogin } from '@/lib/app-events';
 import { redirectToCanonical, useCanonicalPath } from '@/lib/canonical-path';
 import { formatDate } from '@/lib/days';
 import { splitSlugId } from '@/lib/format';
-import { formatPrice } from '@/lib/numbers';
 import { lazyWithRetry } from '@/lib/lazy-with-retry';
 import { localized } from '@/lib/localized';
 import type { RouteDataLoader } from '@/lib/route-loader';
@@ -190,16 +190,8 @@ export function ServiceDetailRoute() {
 
 /** What the service costs: only the parts that apply (per 1,000 calls, monthly, one-off). */
 function PricingCard({ service }: { service: Service }) {
-  const { t } = useTranslation(['ServiceDetail', 'Card']);
-  const lines = [
-    service.pricePer1000Calls > 0
-      ? t('pricePer1000Calls', { ns: 'Card', price: formatPrice(service.pricePer1000Calls) })
-      : null,
-    service.monthlyFee > 0 ? t('monthlyFee', { ns: 'Card', price: formatPrice(service.monthlyFee) }) : null,
-    service.singlePayment > 0
-      ? t('singlePayment', { ns: 'Card', price: formatPrice(service.singlePayment) })
-      : null,
-  ].filter((line): line is string => line !== null);
+  const { t } = useTranslation('ServiceDetail');
+  const lines = useServicePriceLines(service);
   return (
     <section
       aria-labelledby="service-pricing"

@@ -8,6 +8,11 @@ export interface ContactRequest {
   subname: string;
   email: string;
   terms: boolean;
+  /** Left out when empty. */
+  message?: string;
+  topic?: 'question' | 'offer';
+  /** The price package an offer is for; only with topic offer. */
+  packageId?: string;
 }
 
 /**

@@ -151,7 +151,8 @@ function LicenceView({ licence }: { licence: Licence }) {
           ) : (
             <UsageCard licence={licence} />
           )}
-          {canEdit ? <UsageAlertCard licence={licence} /> : null}
+          {/* A flat fee does not depend on the calls: an alert about them would only confuse. */}
+          {canEdit && licence.service.accounting !== 'monthly' ? <UsageAlertCard licence={licence} /> : null}
           <section aria-labelledby="licence-integration" className="flex flex-col gap-4">
             <div className="flex flex-col gap-1">
               <h2 id="licence-integration" className="text-lg font-semibold">

@@ -93,7 +93,16 @@ export function PriceOverviewRoute() {
         <div className="flex flex-col items-start gap-3 self-start rounded-2xl border border-border bg-hero p-6">
           <h3 className="text-lg font-semibold tracking-tight">{t('contactTitle')}</h3>
           <p className="text-sm text-muted-foreground">{t('contactText')}</p>
-          <Button variant="outline" disabled={!hydrated} onClick={() => requestContact()}>
+          <Button
+            variant="outline"
+            disabled={!hydrated}
+            onClick={() =>
+              requestContact({
+                topic: 'offer',
+                packages: packages.map((pack) => ({ id: pack.id, name: pack.product.name })),
+              })
+            }
+          >
             <Mail aria-hidden="true" />
             {t('contactButton')}
           </Button>

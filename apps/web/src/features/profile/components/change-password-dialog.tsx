@@ -10,6 +10,7 @@ import { Field } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { RequiredNote } from '@/components/required-fields';
 import { isApiError } from '@/lib/api-errors';
 import { useChangePassword } from '../api/change-password';
 import {
@@ -85,30 +86,20 @@ function PasswordForm({ oid, onDone }: { oid: string; onDone: () => void }) {
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
-      <Field label={t('passwordCurrent', { ns: 'Form' })} error={error('current')}>
-        <Input
-          type="password"
-          autoComplete="current-password"
-          required
-          aria-required="true"
-          {...field('current')}
-        />
+      <RequiredNote />
+      <Field label={t('passwordCurrent', { ns: 'Form' })} error={error('current')} required>
+        <Input type="password" autoComplete="current-password" {...field('current')} />
       </Field>
       <Field
         label={t('passwordNew', { ns: 'Form' })}
         hint={t('passwordHint', { ns: 'Form', min: PASSWORD_LIMITS.min, max: PASSWORD_LIMITS.max })}
         error={error('next')}
+        required
       >
-        <Input type="password" autoComplete="new-password" required aria-required="true" {...field('next')} />
+        <Input type="password" autoComplete="new-password" {...field('next')} />
       </Field>
-      <Field label={t('passwordRepeat', { ns: 'Form' })} error={error('repeat')}>
-        <Input
-          type="password"
-          autoComplete="new-password"
-          required
-          aria-required="true"
-          {...field('repeat')}
-        />
+      <Field label={t('passwordRepeat', { ns: 'Form' })} error={error('repeat')} required>
+        <Input type="password" autoComplete="new-password" {...field('repeat')} />
       </Field>
       {errors.root ? <FormAlert>{t('saveFailed')}</FormAlert> : null}
       <DialogFooter>

@@ -9,6 +9,7 @@ import { CompanyField, LanguageField, NameFields, SalutationField } from '@/comp
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { FormAlert } from '@/components/ui/form-alert';
+import { RequiredNote } from '@/components/required-fields';
 import { isApiError } from '@/lib/api-errors';
 import { useUpdateProfile } from '../api/update-profile';
 
@@ -84,6 +85,7 @@ function AccountForm({ user, onDone }: { user: Person; onDone: () => void }) {
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+      <RequiredNote />
       <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
         <SalutationField field={form.register('salutation')} />
         <Field label={t('email', { ns: 'Form' })} hint={t('readOnly', { ns: 'Form' })}>

@@ -15,6 +15,7 @@ import { truncate } from '@/lib/format';
 import { localized } from '@/lib/localized';
 import { useAddLicences } from '../api/add-licence';
 import { useServices } from '@/resources/services';
+import { useServicePriceLines } from '@/hooks/use-service-prices';
 
 /** Add services to the project; only services it does not hold yet are offered. */
 export function AddServicesDialog({
@@ -133,6 +134,7 @@ function ServiceChoice({
                       <span className="text-sm text-muted-foreground">
                         {truncate(localized(service.descriptionShort, language), 90)}
                       </span>
+                      <ServicePrice service={service} />
                     </span>
                     {/* The browser's own checkbox: its keyboard use and focus ring need no imitation. */}
                     <input
@@ -162,5 +164,16 @@ function ServiceChoice({
         ) : null}
       </DialogFooter>
     </form>
+  );
+}
+
+/** What adding the service will cost, so the project's costs bring no surprise. */
+function ServicePrice({ service }: { service: ServiceSummary }) {
+  const { t } = useTranslation('Card');
+  const lines = useServicePriceLines(service);
+  return (
+    <span className="mt-1 text-sm font-medium tabular-nums">
+      {lines.length > 0 ? lines.join(' · ') : t('priceFree')}
+    </span>
   );
 }

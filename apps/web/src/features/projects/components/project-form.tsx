@@ -1,18 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PROJECT_LIMITS } from '@portal/contract/project';
-import type { ReactNode } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useId, type ReactNode } from 'react';
+import { Controller, useForm, useWatch, type FieldError } from 'react-hook-form';
 import { useTranslation } from '@/hooks/use-translation';
 import { z } from 'zod';
 import { AutoGrowTextarea } from '@/components/ui/auto-grow-textarea';
 import { Button } from '@/components/ui/button';
-import { DialogClose, DialogFooter } from '@/components/ui/dialog';
+import { DialogClose, DialogFooter, useDiscardGuard } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { FormAlert } from '@/components/ui/form-alert';
+import { MissingFields, RequiredNote } from '@/components/required-fields';
 import { isApiError } from '@/lib/api-errors';
-import { compactDomains, invalidRows, toRows } from '../utils/domain-list';
+import { compactDomains, invalidRows, isHostProblem, toRows } from '../utils/domain-list';
 import { DomainListInput } from './domain-list-input';
 
 export interface ProjectFormValues {
@@ -22,9 +23,10 @@ export interface ProjectFormValues {
   domainsSandbox: string[];
 }
 
+// Each refused row carries its problem (contract HOST_PROBLEMS), a key of the Projects texts.
 const domainRows = z.array(z.string()).superRefine((rows, context) => {
-  for (const index of invalidRows(rows))
-    context.addIssue({ code: 'custom', path: [index], message: 'invalidHost' });
+  for (const { index, problem } of invalidRows(rows))
+    context.addIssue({ code: 'custom', path: [index], message: problem });
 });
 
 // Messages are translation keys; the fields translate them.
@@ -45,7 +47,8 @@ export interface ProjectFormProps {
 
 /**
  * Name, description and the two domain lists: creating a project and its settings (rules:
- * name and description required, the button disabled while either is empty).
+ * name and description required, the button disabled while either is empty, and a line
+ * under the form names what is still empty).
  */
 export function ProjectForm({ initial, onSubmit, submitLabel, cancelLabel }: ProjectFormProps) {
   const { t } = useTranslation(['Projects', 'Form', 'Error']);
@@ -58,9 +61,14 @@ export function ProjectForm({ initial, onSubmit, submitLabel, cancelLabel }: Pro
       domainsSandbox: toRows(initial?.domainsSandbox ?? []),
     },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
+  useDiscardGuard(isDirty);
   const [name, description] = useWatch({ control: form.control, name: ['name', 'description'] });
-  const complete = name.trim() !== '' && description.trim() !== '';
+  const missing = [
+    ...(name.trim() === '' ? [t('projectName', { ns: 'Form' })] : []),
+    ...(description.trim() === '' ? [t('projectDescription', { ns: 'Form' })] : []),
+  ];
+  const missingId = useId();
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -84,29 +92,27 @@ export function ProjectForm({ initial, onSubmit, submitLabel, cancelLabel }: Pro
   };
   const rowErrors = (list: 'domainsProduction' | 'domainsSandbox') => {
     const listErrors = errors[list];
-    return toRows(form.getValues(list)).map((_, index) =>
-      Array.isArray(listErrors) && listErrors[index] ? t('invalidHost', { ns: 'Projects' }) : undefined,
-    );
+    return toRows(form.getValues(list)).map((_, index) => {
+      const problem = Array.isArray(listErrors) ? (listErrors[index] as FieldError | undefined)?.message : undefined;
+      return isHostProblem(problem) ? t(problem, { ns: 'Projects' }) : undefined;
+    });
   };
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-5">
-      <Field label={t('projectName', { ns: 'Form' })} error={fieldError(errors.name?.message)}>
-        <Input
-          autoComplete="off"
-          maxLength={PROJECT_LIMITS.name}
-          required
-          aria-required="true"
-          {...form.register('name')}
-        />
+      <RequiredNote />
+      <Field label={t('projectName', { ns: 'Form' })} error={fieldError(errors.name?.message)} required>
+        <Input autoComplete="off" maxLength={PROJECT_LIMITS.name} {...form.register('name')} />
       </Field>
-      <Field label={t('projectDescription', { ns: 'Form' })} error={fieldError(errors.description?.message)}>
+      <Field
+        label={t('projectDescription', { ns: 'Form' })}
+        error={fieldError(errors.description?.message)}
+        required
+      >
         <AutoGrowTextarea
           minRows={3}
           maxRows={5}
           maxLength={PROJECT_LIMITS.description}
-          required
-          aria-required="true"
           {...form.register('description')}
         />
       </Field>
@@ -145,11 +151,16 @@ export function ProjectForm({ initial, onSubmit, submitLabel, cancelLabel }: Pro
             : t('saveFailed', { ns: 'Projects' })}
         </FormAlert>
       ) : null}
+      <MissingFields id={missingId} labels={missing} />
       <DialogFooter>
         <DialogClose asChild>
           <Button variant="outline">{cancelLabel}</Button>
         </DialogClose>
-        <Button type="submit" disabled={!complete || isSubmitting}>
+        <Button
+          type="submit"
+          disabled={missing.length > 0 || isSubmitting}
+          aria-describedby={missing.length > 0 ? missingId : undefined}
+        >
           {isSubmitting ? <Spinner className="size-4" /> : null}
           {submitLabel}
         </Button>

@@ -358,9 +358,8 @@ function InviteForm({ projectId }: { projectId: string }) {
             emailError === 'required' || emailError === 'invalidEmail'
               ? t(emailError, { ns: 'Error' })
               : undefined
-          }
-        >
-          <Input type="email" required aria-required="true" autoComplete="off" {...form.register('email')} />
+          } required>
+          <Input type="email" autoComplete="off" {...form.register('email')} />
         </Field>
         <Field label={t('role')}>
           <NativeSelect {...form.register('role')}>

@@ -69,6 +69,9 @@ describe('domain list editing', () => {
     for (const host of ['https://example.com', 'example.com/path', 'exa mple.com', '-bad.example.com']) {
       expect(isValidHost(host), host).toBe(false);
     }
-    expect(invalidRows(['ok.example.com', '', 'http://x', 'fine.de'])).toEqual([2]);
+    expect(invalidRows(['ok.example.com', '', 'http://x', 'example..com'])).toEqual([
+      { index: 2, problem: 'hostScheme' },
+      { index: 3, problem: 'hostEmptyLabel' },
+    ]);
   });
 });

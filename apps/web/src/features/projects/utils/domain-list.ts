@@ -1,4 +1,4 @@
-import { hostSchema, PROJECT_LIMITS } from '@portal/contract/project';
+import { HOST_PROBLEMS, hostProblem, PROJECT_LIMITS, type HostProblem } from '@portal/contract/project';
 
 // The editing rules of the domain lists in the project form: one host per row, no
 // spaces, Enter adds a row, Backspace/Delete on an empty row removes it (the only row is
@@ -63,10 +63,18 @@ export function compactDomains(rows: DomainRows): string[] {
 }
 
 export function isValidHost(host: string): boolean {
-  return hostSchema.safeParse(host).success;
+  return host.length <= 253 && hostProblem(host) === null;
 }
 
-/** Indexes of non-empty rows that are no host name a browser would send (e.g. 'http://x'). */
-export function invalidRows(rows: DomainRows): number[] {
-  return rows.flatMap((row, index) => (row.trim() !== '' && !isValidHost(row.trim()) ? [index] : []));
+export function isHostProblem(value: unknown): value is HostProblem {
+  return (HOST_PROBLEMS as readonly unknown[]).includes(value);
+}
+
+/** Non-empty rows that are no host name a browser would send (e.g. 'http://x'), with the reason. */
+export function invalidRows(rows: DomainRows): Array<{ index: number; problem: HostProblem }> {
+  return rows.flatMap((row, index) => {
+    const host = row.trim();
+    const problem = host === '' ? null : host.length > 253 ? 'hostLabel' : hostProblem(host);
+    return problem ? [{ index, problem }] : [];
+  });
 }
