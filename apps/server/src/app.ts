@@ -44,6 +44,7 @@ import { personConsoleRoutes } from './modules/person/person-console.routes.js';
 import { adminContentRoutes } from './modules/admin-content/admin-content.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
+import { registerRoleChecks } from './modules/access/role-check.js';
 import { HttpError } from './lib/http-error.js';
 import { PersonalAnswers } from './lib/personal-answers.js';
 import { COMPRESS_FROM_BYTES } from './lib/send-cached.js';
@@ -174,6 +175,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   enforceAccessDeclarations(app, app.routeAccess);
   registerAuthentication(app, config.usageIngestTokens);
+  registerRoleChecks(app);
 
   await app.register(healthRoutes);
   await app.register(translationRoutes);

@@ -42,8 +42,8 @@ const MAX_BYTES = 16 * 1024 * 1024;
  * afresh. The session itself is never cached, so a logout or a revoked session counts at once.
  *
  * Only for routes whose answer depends on nothing but the database, the person, the URL, the
- * language and the day; their access checks run inside `build`, so an answer is only ever kept
- * for a caller who passed them under the same data.
+ * language and the day; their access checks run before `build` (a declared role) or inside it,
+ * so an answer is only ever kept for a caller who passed them under the same data.
  */
 export class PersonalAnswers {
   readonly #entries = new Map<string, Entry>();

@@ -12,7 +12,6 @@ export const adminReportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Usage and cost per project for a period (default: this month); CSV with Accept: text/csv or format=csv',
-        security: [{ bearer: [] }],
         querystring: adminReportQuerySchema,
         response: { 200: adminReportSchema },
       },

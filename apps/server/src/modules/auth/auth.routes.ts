@@ -44,7 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ throttle: LoginThrottle }> = as
     '/rest/logout',
     {
       config: { access: 'user' },
-      schema: { tags: ['auth'], summary: 'Ends this session', security: [{ bearer: [] }], response: { 204: z.null() } },
+      schema: { tags: ['auth'], summary: 'Ends this session', response: { 204: z.null() } },
     },
     async (request, reply) => {
       if (request.sessionId) await endSession(app.db, request.sessionId);

@@ -24,7 +24,6 @@ async function asClientError<T>(read: () => Promise<T>): Promise<T> {
     throw new HttpError(400, 'badRequest');
   }
 }
-const security = [{ bearer: [] }];
 
 export const personRoutes: FastifyPluginAsyncZod = async (app) => {
   await acceptUploads(app); // the avatar: multipart bodies are read in this module only
@@ -32,7 +31,7 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
     '/rest/collection/person/:oid',
     {
       config: { access: 'user' },
-      schema: { tags: ['person'], security, params: oidParams, response: { 200: personSchema } },
+      schema: { tags: ['person'], params: oidParams, response: { 200: personSchema } },
     },
     async (request) => {
       const user = currentUser(request);
@@ -48,7 +47,6 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['person'],
         summary: 'Change own data (changed fields only; e-mail and id cannot change)',
-        security,
         params: oidParams,
         body: personPatchSchema,
         response: { 200: personSchema },
@@ -68,7 +66,6 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['person'],
         summary: 'Change own password; ends all other sessions',
-        security,
         params: oidParams,
         body: passwordChangeSchema,
         response: { 204: z.null() },
@@ -90,7 +87,6 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['person'],
         summary: 'Upload own avatar (multipart field "avatar"; PNG, JPEG or WebP up to 5 MB)',
-        security,
         consumes: ['multipart/form-data'],
         params: oidParams,
         response: { 200: personSchema },
@@ -113,7 +109,7 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
     '/rest/collection/person/:oid/avatar',
     {
       config: { access: 'user' },
-      schema: { tags: ['person'], summary: 'Own avatar as WebP', security, params: oidParams },
+      schema: { tags: ['person'], summary: 'Own avatar as WebP', params: oidParams },
     },
     async (request, reply) => {
       const user = currentUser(request);
