@@ -104,7 +104,10 @@ const MAX_EVENT_LOOP_DELAY_MS = 1000;
 
 /**
  * Builds the whole application without listening, so tests can drive it with inject().
- * Order (as in fastify/demo): external plugins, then our plugins, then routes, then the SPA.
+ * Order: first the error handler and the every-request hook (overload guard, request id, hardening
+ * headers), so that they cover every answer, the external plugins' included; then the external
+ * plugins (compression, bodies, rate limits, docs); then ours (access declarations,
+ * authentication, role checks), which see each route as it is added; then the routes; the SPA last.
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
