@@ -116,7 +116,7 @@ describe('admin usage and cost report', () => {
 
   it('defaults to the current calendar month', async () => {
     const body = (await report('')).json<Report>();
-    const month = currentMonth();
+    const month = currentMonth(new Date());
     expect([body.dateVon, body.dateBis]).toEqual([month.from, month.to]);
   });
 

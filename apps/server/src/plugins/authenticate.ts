@@ -70,7 +70,7 @@ export function registerAuthentication(app: FastifyInstance, usageIngestTokens: 
         request.dataVersion = session.dataVersion;
         done(access === 'admin' && session.person.isAdmin !== 1 ? forbidden() : undefined);
       };
-      const now = new Date();
+      const now = app.clock.now();
       const recalled = sessions.recall(token, now);
       if (recalled.session) return signIn(recalled.session);
       sessions.resolve(recalled.tokenHash, now).then(signIn, done);

@@ -26,7 +26,7 @@ export async function prepareDatabase(db: Kysely<Database>, options: PrepareOpti
   const applied = await migrateToLatest(db, options.schema);
   if (applied.length > 0) options.log(`Database migrated: ${applied.join(', ')}`);
   await upsertTranslations(db, readShippedTranslations());
-  await purgeExpiredSessions(db);
+  await purgeExpiredSessions(db, new Date());
   const isNew = applied.includes('0001-initial-schema');
   const wanted = options.demo ?? (isNew && options.dialect === 'sqlite' && !options.production);
   if (!wanted || options.production) return { seeded: false };

@@ -67,7 +67,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await signUp(app.db, links, request.body);
+      await signUp(app.db, links, request.body, app.clock.now());
       return reply.code(202).send(accepted);
     },
   );
@@ -85,7 +85,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: authResponseSchema },
       },
     },
-    async (request) => verifyEmail(app.db, request.body.token),
+    async (request) => verifyEmail(app.db, request.body.token, app.clock.now()),
   );
 
   app.post(
@@ -102,7 +102,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await resendVerification(app.db, links, request.body.email);
+      await resendVerification(app.db, links, request.body.email, app.clock.now());
       return reply.code(202).send(accepted);
     },
   );
@@ -121,7 +121,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await requestPasswordReset(app.db, links, request.body.email);
+      await requestPasswordReset(app.db, links, request.body.email, app.clock.now());
       return reply.code(202).send(accepted);
     },
   );
@@ -143,6 +143,6 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: authResponseSchema },
       },
     },
-    async (request) => resetPassword(app.db, request.body),
+    async (request) => resetPassword(app.db, request.body, app.clock.now()),
   );
 };

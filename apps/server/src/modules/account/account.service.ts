@@ -247,7 +247,7 @@ export async function signUp(
   db: Kysely<Database>,
   links: AccountLinks,
   form: SignupForm,
-  now = new Date(),
+  now: Date,
 ): Promise<void> {
   const signup = signupOfForm(form, await hashPassword(form.password));
   try {
@@ -287,7 +287,7 @@ export async function signUp(
  * profile, never another sign-up's), the address counts as verified, every other link of the
  * person stops working, and the person is signed in.
  */
-export async function verifyEmail(db: Kysely<Database>, token: string, now = new Date()): Promise<SignedIn> {
+export async function verifyEmail(db: Kysely<Database>, token: string, now: Date): Promise<SignedIn> {
   const tokenHash = sha256Hex(token);
   return db.transaction().execute(async (trx) => {
     const found = await findAccountToken(trx, tokenHash);
@@ -320,7 +320,7 @@ function forEnabledAccount(
     db: Kysely<Database>,
     links: AccountLinks,
     email: string,
-    now = new Date(),
+    now: Date,
   ): Promise<void> => {
     await db.transaction().execute(async (trx) => {
       const person = await findPersonByEmail(trx, email);
@@ -355,7 +355,7 @@ export async function mailPasswordReset(
   trx: Db,
   links: AccountLinks,
   person: PersonRow,
-  now = new Date(),
+  now: Date,
 ): Promise<boolean> {
   if (person.disabled === 1 || !(person.verified === 1 || isInvited(person))) return false;
   await sendReset(trx, links, person, now, 'password-reset');
@@ -370,7 +370,7 @@ export async function mailPasswordReset(
 export async function resetPassword(
   db: Kysely<Database>,
   input: { token: string; password: string },
-  now = new Date(),
+  now: Date,
 ): Promise<SignedIn> {
   const tokenHash = sha256Hex(input.token);
   const found = await findAccountToken(db, tokenHash);
@@ -416,7 +416,7 @@ export async function inviteAccount(
   db: Kysely<Database>,
   links: AccountLinks,
   invitation: Invitation,
-  now = new Date(),
+  now: Date,
   /** More work in the same transaction (the admin console's audit entry). */
   alsoInTransaction?: (trx: Db, person: PersonRow) => Promise<void>,
   /** The mail to send instead of the plain invitation (a project invitation); `link` sets the password. */

@@ -22,7 +22,7 @@ export const adminReportRoutes: FastifyPluginAsyncZod = async (app) => {
       serializerCompiler: () => JSON.stringify,
     },
     async (request, reply) => {
-      const period = resolvePeriod(request.query, currentMonth());
+      const period = resolvePeriod(request.query, currentMonth(app.clock.now()));
       const report = await buildAdminReport(app.db, period);
       const wantsCsv = request.query.format === 'csv' || (request.headers.accept ?? '').includes('text/csv');
       if (wantsCsv) {

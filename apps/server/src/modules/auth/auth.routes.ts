@@ -35,7 +35,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ throttle: LoginThrottle }> = as
       await attempt.succeeded();
       // The right password of an address not yet confirmed: the login modal offers to resend the link.
       if (person.verified === 0) throw new HttpError(403, 'unverified');
-      const token = await createSession(app.db, person.id);
+      const token = await createSession(app.db, person.id, app.clock.now());
       return { token, oid: person.id };
     },
   );

@@ -14,8 +14,8 @@ import { addLicence, patchLicence, removeLicence, showLicence } from './licence.
 const idParams = z.object({ id: idSchema });
 
 /** Default chart period: the last 90 days up to today. */
-function last90Days() {
-  const today = isoDay(new Date());
+function last90Days(now: Date) {
+  const today = isoDay(now);
   return { from: addDays(today, -89), to: today };
 }
 
@@ -37,7 +37,7 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, reply) =>
       sendPersonalAnswer(request, reply, app.personalAnswers, async () => {
-        const period = resolvePeriod(request.query, last90Days(), 731);
+        const period = resolvePeriod(request.query, last90Days(app.clock.now()), 731);
         const licence = await licenceOf(app, request);
         const shown = await showLicence(app.db, licence, period, app.clock.now());
         // The replaced key's line goes when its grace period ends.
@@ -59,7 +59,7 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const licence = await licenceOf(app, request);
-      return showLicence(app.db, await patchLicence(app.db, licence, request.body), last90Days(), app.clock.now());
+      return showLicence(app.db, await patchLicence(app.db, licence, request.body), last90Days(app.clock.now()), app.clock.now());
     },
   );
 
@@ -77,7 +77,7 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const project = await projectOf(app, request);
       await addLicence(app.db, project, request.params.serviceId);
-      return reply.code(201).send(await showProject(app.db, currentUser(request), project.id));
+      return reply.code(201).send(await showProject(app.db, currentUser(request), project.id, app.clock.now()));
     },
   );
 

@@ -87,7 +87,7 @@ export async function showLicence(
   db: Kysely<Database>,
   licence: LicenceWithRole,
   period: Period,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<Licence> {
   const rows = await usagePerDay(db, licence.licenceId, period.from, period.to);
   const counted = new Map(rows.map((r) => [r.day, Number(r.count)]));

@@ -143,7 +143,7 @@ export async function inviteCustomer(
   invite: AdminInvite,
 ): Promise<AdminPerson> {
   const parsed = adminInviteSchema.parse(invite);
-  const person = await inviteAccount(db, links, parsed, new Date(), async (trx, created) => {
+  const person = await inviteAccount(db, links, parsed, by.at, async (trx, created) => {
     await recordAudit(trx, {
       ...by,
       action: 'invite',
@@ -165,7 +165,7 @@ export async function sendCustomerPasswordReset(
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const person = await requireCustomer(trx, id);
-    if (!(await mailPasswordReset(trx, links, person))) throw conflict();
+    if (!(await mailPasswordReset(trx, links, person, by.at))) throw conflict();
     await recordAudit(trx, {
       ...by,
       action: 'password-reset',

@@ -68,7 +68,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ limits: InvitationMailLimits 
     async (request, reply) => {
       const user = currentUser(request);
       const project = await projectOf(app, request);
-      await inviteMember(app.db, links, limits, user, project, request.body);
+      await inviteMember(app.db, links, limits, user, project, request.body, app.clock.now());
       return reply.code(201).send(await listMembers(app.db, project));
     },
   );
@@ -91,7 +91,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ limits: InvitationMailLimits 
     async (request, reply) => {
       const user = currentUser(request);
       const project = await projectOf(app, request);
-      await resendInvitation(app.db, links, limits, user, project, request.params.personId);
+      await resendInvitation(app.db, links, limits, user, project, request.params.personId, app.clock.now());
       return reply.code(204).send(null);
     },
   );
@@ -110,7 +110,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ limits: InvitationMailLimits 
     },
     async (request) => {
       const project = await projectOf(app, request);
-      await changeRole(app.db, project, request.params.personId, request.body.role);
+      await changeRole(app.db, project, request.params.personId, request.body.role, app.clock.now());
       // After a handover the caller is an editor: the list is read with their new role.
       return listMembers(app.db, await requireProjectRole(app.db, currentUser(request), project.id, 'viewer'));
     },
@@ -164,7 +164,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ limits: InvitationMailLimits 
         response: { 200: projectSchema },
       },
     },
-    async (request) => acceptInvitation(app.db, currentUser(request), request.params.id),
+    async (request) => acceptInvitation(app.db, currentUser(request), request.params.id, app.clock.now()),
   );
 
   app.post(

@@ -42,7 +42,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.body.projectOwner !== user.id) {
         throw validation({ projectOwner: 'invalid' });
       }
-      return reply.code(201).send(await createProject(app.db, user, request.body));
+      return reply.code(201).send(await createProject(app.db, user, request.body, app.clock.now()));
     },
   );
 
@@ -54,7 +54,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const project = await projectOf(app, request);
-      return showProject(app.db, currentUser(request), project.id);
+      return showProject(app.db, currentUser(request), project.id, app.clock.now());
     },
   );
 
@@ -70,7 +70,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return patchProject(app.db, currentUser(request), await projectOf(app, request), request.body);
+      return patchProject(app.db, currentUser(request), await projectOf(app, request), request.body, app.clock.now());
     },
   );
 
@@ -107,7 +107,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       requireSelf(request.params.oid, user);
       return sendPersonalAnswer(request, reply, app.personalAnswers, async () => ({
-        body: writeProjectList(await listProjectsOfPerson(app.db, user)),
+        body: writeProjectList(await listProjectsOfPerson(app.db, user, app.clock.now())),
       }));
     },
   );

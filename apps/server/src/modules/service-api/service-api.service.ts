@@ -148,7 +148,6 @@ export async function createVersion(
         before: null,
         after: auditView(id, input, { de, en }),
       },
-      now,
     );
     const [row] = (await listApiVersions(trx, serviceId)).filter((v) => v.id === id);
     if (!row) throw new Error('the version just stored is missing');
@@ -189,7 +188,6 @@ export async function publishVersion(
         before: before ? { id: before.id, version: before.version } : null,
         after: { id: version.id, version: version.version },
       },
-      now,
     );
   });
   await catalogueChanged(changes);

@@ -77,11 +77,11 @@ export async function importUsageCsv(
   db: Kysely<Database>,
   input: Readable,
   options: {
-    now?: Date;
+    now: Date;
     afterBatch?: (rows: ReadonlyArray<{ licenceId: string; day: string }>) => Promise<unknown>;
-  } = {},
+  },
 ): Promise<UsageImportReport> {
-  const now = nowIso(options.now ?? new Date());
+  const now = nowIso(options.now);
   const report: UsageImportReport = {
     lines: 0,
     stored: 0,
