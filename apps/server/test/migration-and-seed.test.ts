@@ -7,7 +7,7 @@ import * as operators from '../src/db/migrations/0002-operators.js';
 import * as accounts from '../src/db/migrations/0003-accounts.js';
 import * as signupLinks from '../src/db/migrations/0012-signup-links.js';
 import { prepareDatabase } from '../src/seed/prepare-database.js';
-import { readShippedTranslations } from '../src/seed/shipped-translations.js';
+import { readShippedTranslations } from '../src/modules/translation/shipped-translations.js';
 import { countRows, createTestDatabase, dialect, type TestDatabase } from './helper.js';
 
 const TABLES: Array<keyof Database> = [

@@ -1,4 +1,4 @@
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { ProjectRole } from '@portal/contract/project';
 
 /**
@@ -25,7 +25,25 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: AccessPolicy;
     role?: RoleDeclaration;
+    /** The check of `role`, set when the route is added (modules/access/role-check.ts). */
+    roleCheck?: (request: FastifyRequest) => Promise<unknown>;
   }
+  interface FastifyRequest {
+    /** The role check of this request, once started (see roleChecked). */
+    roleChecked: Promise<unknown> | null;
+  }
+}
+
+/**
+ * What the check of the route's declared role found (the project or licence with the caller's
+ * role), run at most once per request. The project and licence modules type it (projectOf,
+ * licenceOf).
+ */
+export function roleChecked<T>(request: FastifyRequest): Promise<T> {
+  const check = request.routeOptions.config.roleCheck;
+  if (!check) return Promise.reject(new Error(`${request.routeOptions.url} declares no role`));
+  request.roleChecked ??= check(request);
+  return request.roleChecked as Promise<T>;
 }
 
 export class MissingAccessPolicyError extends Error {}

@@ -5,7 +5,7 @@ import { migrateToLatest } from '../db/migrate.js';
 import { purgeExpiredSessions } from '../modules/auth/session.service.js';
 import { upsertTranslations } from '../modules/translation/translation.repository.js';
 import { seedDemo } from './demo-seed.js';
-import { readShippedTranslations } from './shipped-translations.js';
+import { readShippedTranslations } from '../modules/translation/shipped-translations.js';
 
 export interface PrepareOptions {
   dialect: Dialect;

@@ -16,7 +16,7 @@ import {
   insertPerson,
   updatePerson,
   updateUnverifiedPerson,
-} from '../person/person.repository.js';
+} from '../person-record/person.repository.js';
 import { accountExistsMail, invitationMail, passwordResetMail, verifyEmailMail } from './account.mails.js';
 import {
   deleteAccountTokensOf,

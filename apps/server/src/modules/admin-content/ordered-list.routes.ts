@@ -5,7 +5,7 @@ import { pageQuerySchema, type PageQuery } from '@portal/contract/admin-common';
 import { idSchema } from '@portal/contract/common';
 import type { Database, Db } from '../../db/database.js';
 import type { AccessPolicy } from '../../plugins/access.js';
-import type { ChangeFeed } from '../../plugins/change-feed.js';
+import type { ChangeFeed } from '../../lib/change-feed.js';
 import { auditActorOf, type AuditActor } from '../audit/audit.service.js';
 
 // The five routes of an ordered list in the admin console (price packages, legal pages; see

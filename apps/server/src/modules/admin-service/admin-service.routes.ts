@@ -16,7 +16,7 @@ import {
 import { idSchema } from '@portal/contract/common';
 import { isSingleLineText } from '@portal/contract/text';
 import { HttpError, validation } from '../../lib/http-error.js';
-import { currentUser } from '../../plugins/authenticate.js';
+import { currentUser } from '../auth/authenticate.js';
 import { acceptUploads } from '../../plugins/uploads.js';
 import { auditActorOf } from '../audit/audit.service.js';
 import {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { authResponseSchema } from '@portal/contract/auth';
 import { HttpError, unauthorized } from '../../lib/http-error.js';
 import { dummyPasswordHash, verifyPassword } from '../../lib/password.js';
-import { findPersonByEmail } from '../person/person.repository.js';
+import { findPersonByEmail } from '../person-record/person.repository.js';
 import { parseBasicCredentials } from './basic-credentials.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { createSession, endSession } from './session.service.js';

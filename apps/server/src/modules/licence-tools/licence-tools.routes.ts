@@ -11,7 +11,8 @@ import {
 } from '@portal/contract/licence';
 import { projectCostsQuerySchema, projectCostsSchema } from '@portal/contract/project-costs';
 import { addDays, currentMonth, isoDay, resolvePeriod, type Period } from '../../lib/period.js';
-import { licenceOf, projectOf } from '../access/role-check.js';
+import { licenceOf } from '../licence/licence.service.js';
+import { projectOf } from '../project/project.service.js';
 import {
   licenceUsage,
   licenceUsageCsv,
@@ -54,7 +55,7 @@ export const licenceToolsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const licence = await licenceOf(app, request);
+      const licence = await licenceOf(request);
       return rotateLicenceKey(app.db, licence.licenceId, app.clock.now());
     },
   );
@@ -72,7 +73,7 @@ export const licenceToolsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const licence = await licenceOf(app, request);
+      const licence = await licenceOf(request);
       const period = resolvePeriod(request.query, last90Days(), LICENCE_LIMITS.usageDays);
       const rows = await licenceUsage(app.db, licence.licenceId, period);
       if (!wantsCsv(request)) return rows;
@@ -94,7 +95,7 @@ export const licenceToolsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const project = await projectOf(app, request);
+      const project = await projectOf(request);
       const period = resolvePeriod(request.query, currentMonth(app.clock.now()), LICENCE_LIMITS.usageDays);
       const rows = await projectUsage(app.db, project.id, period, request.language);
       if (!wantsCsv(request)) return rows;
@@ -115,7 +116,7 @@ export const licenceToolsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const project = await projectOf(app, request);
+      const project = await projectOf(request);
       // Periods as long as the admin report's.
       const period = resolvePeriod(request.query, currentMonth(app.clock.now()));
       return projectCosts(app.db, project.id, period);

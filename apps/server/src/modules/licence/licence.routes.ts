@@ -5,11 +5,11 @@ import { licencePatchSchema, licenceQuerySchema, licenceSchema } from '@portal/c
 import { projectSchema } from '@portal/contract/project';
 import { addDays, isoDay, resolvePeriod } from '../../lib/period.js';
 import { sendPersonalAnswer } from '../../lib/personal-answers.js';
-import { currentUser } from '../../plugins/authenticate.js';
+import { currentUser } from '../auth/authenticate.js';
 import { compileSerializer } from '../../plugins/response-serializer.js';
-import { licenceOf, projectOf } from '../access/role-check.js';
+import { projectOf } from '../project/project.service.js';
 import { showProject } from '../project/project.service.js';
-import { addLicence, patchLicence, removeLicence, showLicence } from './licence.service.js';
+import { addLicence, licenceOf, patchLicence, removeLicence, showLicence } from './licence.service.js';
 
 const idParams = z.object({ id: idSchema });
 
@@ -38,7 +38,7 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
     (request, reply) =>
       sendPersonalAnswer(request, reply, app.personalAnswers, async () => {
         const period = resolvePeriod(request.query, last90Days(app.clock.now()), 731);
-        const licence = await licenceOf(app, request);
+        const licence = await licenceOf(request);
         const shown = await showLicence(app.db, licence, period, app.clock.now());
         // The replaced key's line goes when its grace period ends.
         return { body: writeLicence(shown), validUntil: shown.previousKeyValidUntil ?? undefined };
@@ -58,7 +58,7 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const licence = await licenceOf(app, request);
+      const licence = await licenceOf(request);
       return showLicence(app.db, await patchLicence(app.db, licence, request.body), last90Days(app.clock.now()), app.clock.now());
     },
   );
@@ -75,7 +75,7 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const project = await projectOf(app, request);
+      const project = await projectOf(request);
       await addLicence(app.db, project, request.params.serviceId);
       return reply.code(201).send(await showProject(app.db, currentUser(request), project.id, app.clock.now()));
     },
@@ -93,7 +93,7 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await removeLicence(app.db, await projectOf(app, request), request.params.licenceId);
+      await removeLicence(app.db, await projectOf(request), request.params.licenceId);
       return reply.code(204).send(null);
     },
   );

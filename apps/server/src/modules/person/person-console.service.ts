@@ -14,7 +14,7 @@ import { inviteAccount, mailPasswordReset, type AccountLinks } from '../account/
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { customersQuery, projectsOfCustomer } from './person-admin.repository.js';
 import { changeAccount } from './person-admin.service.js';
-import { findPerson } from './person.repository.js';
+import { findPerson } from '../person-record/person.repository.js';
 
 // The customers area of the admin console (docs/admin.md#customers). The rules of an account
 // change (last admin, sessions end) are those of the command line, in person-admin.service.ts;

@@ -3,10 +3,11 @@ import { z } from 'zod';
 import { idSchema } from '@portal/contract/common';
 import { passwordChangeSchema, personPatchSchema, personSchema } from '@portal/contract/person';
 import { HttpError, notFound, validation } from '../../lib/http-error.js';
-import { currentUser } from '../../plugins/authenticate.js';
+import { currentUser } from '../auth/authenticate.js';
 import { acceptUploads } from '../../plugins/uploads.js';
-import { toPerson } from './person.mapper.js';
-import { avatarOf, changeOwnData, changePassword, replaceAvatar, requireSelf } from './person.service.js';
+import { toPerson } from '../person-record/person.mapper.js';
+import { requireSelf } from '../person-record/require-self.js';
+import { avatarOf, changeOwnData, changePassword, replaceAvatar } from './person.service.js';
 
 const oidParams = z.object({ oid: idSchema });
 

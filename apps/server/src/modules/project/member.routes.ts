@@ -9,10 +9,10 @@ import {
   memberPatchSchema,
   projectInvitationListSchema,
 } from '@portal/contract/project-member';
-import { currentUser } from '../../plugins/authenticate.js';
+import { currentUser } from '../auth/authenticate.js';
 import type { InvitationMailLimits } from './invitation-mail-limits.js';
 import { accountLinks } from '../account/account.service.js';
-import { requireSelf } from '../person/person.service.js';
+import { requireSelf } from '../person-record/require-self.js';
 import {
   acceptInvitation,
   changeRole,
@@ -24,7 +24,7 @@ import {
   resendInvitation,
   type MemberLinks,
 } from './member.service.js';
-import { projectOf } from '../access/role-check.js';
+import { projectOf } from './project.service.js';
 import { requireProjectRole } from './project.service.js';
 
 const idParams = z.object({ id: idSchema });
@@ -45,7 +45,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ limits: InvitationMailLimits 
       },
     },
     async (request) => {
-      return listMembers(app.db, await projectOf(app, request));
+      return listMembers(app.db, await projectOf(request));
     },
   );
 
@@ -67,7 +67,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ limits: InvitationMailLimits 
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const project = await projectOf(app, request);
+      const project = await projectOf(request);
       await inviteMember(app.db, links, limits, user, project, request.body, app.clock.now());
       return reply.code(201).send(await listMembers(app.db, project));
     },
@@ -90,7 +90,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ limits: InvitationMailLimits 
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const project = await projectOf(app, request);
+      const project = await projectOf(request);
       await resendInvitation(app.db, links, limits, user, project, request.params.personId, app.clock.now());
       return reply.code(204).send(null);
     },
@@ -109,7 +109,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ limits: InvitationMailLimits 
       },
     },
     async (request) => {
-      const project = await projectOf(app, request);
+      const project = await projectOf(request);
       await changeRole(app.db, project, request.params.personId, request.body.role, app.clock.now());
       // After a handover the caller is an editor: the list is read with their new role.
       return listMembers(app.db, await requireProjectRole(app.db, currentUser(request), project.id, 'viewer'));
@@ -130,7 +130,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ limits: InvitationMailLimits 
       },
     },
     async (request, reply) => {
-      await removeMember(app.db, currentUser(request), await projectOf(app, request), request.params.personId);
+      await removeMember(app.db, currentUser(request), await projectOf(request), request.params.personId);
       return reply.code(204).send(null);
     },
   );

@@ -17,8 +17,8 @@ import {
   type AccountLinks,
 } from '../account/account.service.js';
 import { queueMail } from '../mail/outbox.service.js';
-import { displayName } from '../person/person.mapper.js';
-import { findPerson, findPersonByEmail } from '../person/person.repository.js';
+import { displayName } from '../person-record/person.mapper.js';
+import { findPerson, findPersonByEmail } from '../person-record/person.repository.js';
 import type { InvitationMailLimits } from './invitation-mail-limits.js';
 import { updateLiveProject } from './project.repository.js';
 import { showProject, type ProjectWithRole } from './project.service.js';

@@ -9,10 +9,10 @@ import {
 } from '@portal/contract/project';
 import { validation } from '../../lib/http-error.js';
 import { sendPersonalAnswer } from '../../lib/personal-answers.js';
-import { currentUser } from '../../plugins/authenticate.js';
+import { currentUser } from '../auth/authenticate.js';
 import { compileSerializer } from '../../plugins/response-serializer.js';
-import { projectOf } from '../access/role-check.js';
-import { requireSelf } from '../person/person.service.js';
+import { projectOf } from './project.service.js';
+import { requireSelf } from '../person-record/require-self.js';
 import {
   createProject,
   deleteProject,
@@ -53,7 +53,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['project'], params: oidParams, response: { 200: projectSchema } },
     },
     async (request) => {
-      const project = await projectOf(app, request);
+      const project = await projectOf(request);
       return showProject(app.db, currentUser(request), project.id, app.clock.now());
     },
   );
@@ -70,7 +70,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return patchProject(app.db, currentUser(request), await projectOf(app, request), request.body, app.clock.now());
+      return patchProject(app.db, currentUser(request), await projectOf(request), request.body, app.clock.now());
     },
   );
 
@@ -86,7 +86,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteProject(app.db, await projectOf(app, request));
+      await deleteProject(app.db, await projectOf(request));
       return reply.code(204).send(null);
     },
   );

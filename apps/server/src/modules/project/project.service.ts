@@ -1,13 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { Project, ProjectCreate, ProjectPatch, ProjectRole } from '@portal/contract/project';
+import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.js';
+import { roleChecked } from '../../plugins/access.js';
 import { forbidden, notFound } from '../../lib/http-error.js';
 import { newId } from '../../lib/ids.js';
 import { currentMonth } from '../../lib/period.js';
 import { nowIso } from '../../lib/time.js';
 import { toServiceSummary } from '../catalogue/catalogue.mapper.js';
-import { listLiveLicencesOfProjects } from '../licence/licence.repository.js';
-import { displayName } from '../person/person.mapper.js';
+import { listLiveLicencesOfProjects } from './project-licences.repository.js';
+import { displayName } from '../person-record/person.mapper.js';
 import {
   findLiveProjectOfPerson,
   insertProject,
@@ -102,6 +104,9 @@ export async function requireProjectRole(
   if (!roleAtLeast(project.role, needed)) throw forbidden();
   return project;
 }
+
+/** The project of a route declared with `role: { project }`, with the caller's role in it. */
+export const projectOf = (request: FastifyRequest): Promise<ProjectWithRole> => roleChecked<ProjectWithRole>(request);
 
 /** A project as the API shows it to the caller (whose role was checked by requireProjectRole). */
 export async function showProject(db: Kysely<Database>, user: SessionPerson, id: string, now: Date): Promise<Project> {

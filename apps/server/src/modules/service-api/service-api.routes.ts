@@ -13,7 +13,7 @@ import {
 } from '@portal/contract/service-api';
 import { AnswerCache } from '../../lib/answer-cache.js';
 import { sendFromCache } from '../../lib/send-cached.js';
-import { currentUser } from '../../plugins/authenticate.js';
+import { currentUser } from '../auth/authenticate.js';
 import { auditActorOf } from '../audit/audit.service.js';
 import { CATALOGUE_TOPIC } from '../catalogue/catalogue-changes.js';
 import {

@@ -15,7 +15,7 @@ import { HttpError, notFound } from '../../lib/http-error.js';
 import { newId, sha256Hex } from '../../lib/ids.js';
 import type { Language } from '../../lib/language.js';
 import { nowIso } from '../../lib/time.js';
-import type { ChangeFeed } from '../../plugins/change-feed.js';
+import type { ChangeFeed } from '../../lib/change-feed.js';
 import { findServiceForUpdate } from '../admin-service/admin-service.repository.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { catalogueChanged } from '../catalogue/catalogue-changes.js';

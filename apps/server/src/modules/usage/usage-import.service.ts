@@ -4,7 +4,7 @@ import { FIRST_DAY, LAST_DAY } from '@portal/contract/common';
 import { usageIngestSchema } from '@portal/contract/usage';
 import type { Database } from '../../db/database.js';
 import { nowIso } from '../../lib/time.js';
-import { licenceIdsByKey, upsertUsage } from './usage.repository.js';
+import { licenceIdsByKey, upsertUsage } from '../usage-record/usage.repository.js';
 
 // `portal usage:import FILE.csv`: the ingest call's semantics (absolute daily counts per licence
 // key, the last line for a key and day wins, unknown keys reported) for a file of any length.

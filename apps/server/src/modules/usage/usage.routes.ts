@@ -8,7 +8,7 @@ import {
 import { nowIso } from '../../lib/time.js';
 import { checkUsageAlerts, licenceLinks } from '../licence-tools/usage-alert.service.js';
 import { environmentOf } from './licence-check.js';
-import { findLiveLicenceByKey, licenceIdsByKey, upsertUsage } from './usage.repository.js';
+import { findLiveLicenceByKey, licenceIdsByKey, upsertUsage } from '../usage-record/usage.repository.js';
 
 // What the provider's services read in the OpenAPI document (and docs/operations.md#usage-feed).
 const INGEST_DESCRIPTION = `Send the absolute count of calls per licence key and day (UTC), as often as you like:
