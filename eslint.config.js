@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { readdirSync, existsSync } from 'node:fs';
@@ -50,6 +51,55 @@ const featureBoundaries = features.map((feature) => ({
   },
 }));
 
+// Server modules, lowest first: each may import only those before it, so no two modules import
+// each other, however indirectly. What two modules share moves into a lower one (person-record,
+// usage-record). A new module goes into this list where its imports allow.
+const serverModules = [
+  'person-record',
+  'auth',
+  'catalogue',
+  'mail',
+  'account',
+  'project',
+  'usage-record',
+  'licence',
+  'access',
+  'audit',
+  'translation',
+  'admin-content',
+  'admin-report',
+  'admin-service',
+  'contact',
+  'health',
+  'licence-tools',
+  'person',
+  'service-api',
+  'public-pages',
+  'usage',
+];
+function moduleZones() {
+  const dir = 'apps/server/src/modules';
+  const present = existsSync(dir) ? readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : [];
+  const unplaced = present.filter((name) => !serverModules.includes(name));
+  if (unplaced.length > 0) throw new Error(`eslint.config.js: place the server module(s) ${unplaced.join(', ')} in serverModules`);
+  return serverModules.map((name, index) => ({
+    target: `${dir}/${name}`,
+    from: serverModules.slice(index + 1).map((higher) => `${dir}/${higher}`),
+    message: `${name} is below these modules in serverModules (eslint.config.js): no import upwards, no cycles.`,
+  })).filter((zone) => zone.from.length > 0);
+}
+
+// Server layers, lowest first: lib and db know nothing above them, plugins nothing of the
+// modules, and the seed (demo content) is only loaded by start-up and the CLI.
+const server = 'apps/server/src';
+const serverZones = [
+  { target: `${server}/lib`, from: [`${server}/plugins`, `${server}/modules`, `${server}/seed`, `${server}/cli`, `${server}/app.ts`], message: 'lib/ is the lowest layer.' },
+  { target: `${server}/db`, from: [`${server}/plugins`, `${server}/modules`, `${server}/seed`, `${server}/cli`, `${server}/app.ts`], message: 'db/ is below the plugins and modules.' },
+  { target: `${server}/plugins`, from: [`${server}/modules`, `${server}/seed`, `${server}/cli`, `${server}/app.ts`], message: 'Plugins must not import modules; app.ts hands them what they need.' },
+  { target: `${server}/modules`, from: [`${server}/seed`, `${server}/cli`, `${server}/app.ts`], message: 'Modules must not import the seed, the CLI or the app.' },
+  ...moduleZones(),
+];
+
 export default tseslint.config(
   {
     ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/test-results/**', '**/playwright-report/**', 'bench/results/**'],
@@ -87,6 +137,19 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-unsafe-assignment': 'off' },
   },
   ...featureBoundaries,
+  {
+    // Server layers import downwards only, and no server file reaches itself through its imports
+    // (docs/architecture.md#inside-the-server): what two modules share moves down.
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'], extensionAlias: { '.js': ['.ts', '.js'] } })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: serverZones }],
+    },
+  },
   {
     files: ['**/*.{js,mjs,cjs}'],
     ...tseslint.configs.disableTypeChecked,

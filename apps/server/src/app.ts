@@ -13,12 +13,12 @@ import { requestIds } from './lib/ids.js';
 import { OneLinePerRequest } from './lib/request-log.js';
 import { systemClock, type Clock } from './lib/time.js';
 import { enforceAccessDeclarations, type RouteAccess } from './plugins/access.js';
-import { registerAuthentication } from './plugins/authenticate.js';
-import { localChangeFeed, redisChangeFeed } from './plugins/change-feed.js';
+import { registerAuthentication } from './modules/auth/authenticate.js';
+import { localChangeFeed, redisChangeFeed } from './lib/change-feed.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { responseSerializerCompiler } from './plugins/response-serializer.js';
 import { registerEveryRequestHook } from './plugins/every-request.js';
-import { registerSpa } from './plugins/spa.js';
+import { registerSpa } from './modules/public-pages/spa.js';
 import { registerDocs } from './plugins/docs.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { translationRoutes } from './modules/translation/translation.routes.js';
@@ -43,6 +43,7 @@ import { personConsoleRoutes } from './modules/person/person-console.routes.js';
 import { adminContentRoutes } from './modules/admin-content/admin-content.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
+import { registerRoleChecks } from './modules/access/role-check.js';
 import { HttpError } from './lib/http-error.js';
 import { PersonalAnswers } from './lib/personal-answers.js';
 import { COMPRESS_FROM_BYTES } from './lib/send-cached.js';
@@ -104,7 +105,10 @@ const MAX_EVENT_LOOP_DELAY_MS = 1000;
 
 /**
  * Builds the whole application without listening, so tests can drive it with inject().
- * Order (as in fastify/demo): external plugins, then our plugins, then routes, then the SPA.
+ * Order: first the error handler and the every-request hook (overload guard, request id, hardening
+ * headers), so that they cover every answer, the external plugins' included; then the external
+ * plugins (compression, bodies, rate limits, docs); then ours (access declarations,
+ * authentication, role checks), which see each route as it is added; then the routes; the SPA last.
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
@@ -174,6 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   enforceAccessDeclarations(app, app.routeAccess);
   registerAuthentication(app, config.usageIngestTokens);
+  registerRoleChecks(app);
 
   await app.register(healthRoutes);
   await app.register(translationRoutes);

@@ -82,7 +82,7 @@ describe(`links end with the sessions (${dialect})`, () => {
 
   it('a new password through one reset link ends the others (confirmation and invitation too)', async () => {
     const email = 'invited-twice@example.com';
-    await inviteAccount(ctx.db, accountLinks({ publicUrl: PUBLIC_URL, port: 0 }), { email });
+    await inviteAccount(ctx.db, accountLinks({ publicUrl: PUBLIC_URL, port: 0 }), { email }, new Date());
     const invitation = await newestToken(email);
     await post('/rest/password/forgot', { email });
     const reset = await newestToken(email);
@@ -109,7 +109,7 @@ describe(`links end with the sessions (${dialect})`, () => {
     const invited = 'invited-disabled@example.com';
     const person = await inviteAccount(ctx.db, accountLinks({ publicUrl: PUBLIC_URL, port: 0 }), {
       email: invited,
-    });
+    }, new Date());
     const invitation = await newestToken(invited);
     await setDisabled(ctx.db, invited, true);
     await setDisabled(ctx.db, invited, false);

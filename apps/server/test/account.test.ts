@@ -499,7 +499,7 @@ describe('self-service accounts', () => {
         firstname: 'Ina',
         lastname: 'Vite',
         language: 'en',
-      });
+      }, new Date());
       expect(person).toMatchObject({ email, verified: 0, isAdmin: 0 });
       // No password signs in; the sign-in does not reveal the invitation either.
       expect((await signIn(email, '')).statusCode).toBe(400);
@@ -530,8 +530,8 @@ describe('self-service accounts', () => {
       vi.setSystemTime(start);
       const inTime = newEmail('week');
       const late = newEmail('weeklate');
-      await inviteAccount(ctx.db, links, { email: inTime });
-      await inviteAccount(ctx.db, links, { email: late });
+      await inviteAccount(ctx.db, links, { email: inTime }, new Date());
+      await inviteAccount(ctx.db, links, { email: late }, new Date());
       vi.setSystemTime(start.getTime() + 7 * 24 * HOUR - 60_000);
       expect(
         (
@@ -554,10 +554,10 @@ describe('self-service accounts', () => {
 
     it('sends an invited person who forgot the mail a reset link, and refuses an address that has an account', async () => {
       const email = newEmail('lost');
-      await inviteAccount(ctx.db, links, { email });
+      await inviteAccount(ctx.db, links, { email }, new Date());
       expect((await post('/rest/password/forgot', { email })).statusCode).toBe(202);
       expect((await lastLink(email)).mail.kind).toBe('password-reset');
-      await expect(inviteAccount(ctx.db, links, { email })).rejects.toMatchObject({
+      await expect(inviteAccount(ctx.db, links, { email }, new Date())).rejects.toMatchObject({
         statusCode: 409,
         code: 'emailTaken',
       });

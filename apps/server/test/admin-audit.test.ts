@@ -51,8 +51,8 @@ describe('audit log', () => {
           objectId: `obj${i}`,
           before: { n: i },
           after: { n: i + 1 },
+          at: new Date(`${day}T10:${String(i).padStart(2, '0')}:00.000Z`),
         },
-        new Date(`${day}T10:${String(i).padStart(2, '0')}:00.000Z`),
       );
     }
   });
@@ -117,8 +117,7 @@ describe('audit log', () => {
     const old = new Date(Date.now() - 400 * 24 * 60 * 60 * 1000);
     await recordAudit(
       ctx.db,
-      { actor: { id: admin.id, email: admin.email }, requestId: 'old', action: 'update', objectType: 'person', objectId: 'x', before: null, after: null },
-      old,
+      { actor: { id: admin.id, email: admin.email }, requestId: 'old', action: 'update', objectType: 'person', objectId: 'x', before: null, after: null, at: old },
     );
     expect(await countRows(ctx.db, 'auditLog')).toBe(31);
     await sql`delete from audit_log where request_id = 'old'`.execute(ctx.db);

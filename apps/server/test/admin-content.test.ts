@@ -3,7 +3,7 @@ import type { AdminLegalPage, AdminPricePackage } from '@portal/contract/admin-c
 import { createMailSender } from '../src/modules/mail/mail-sender.js';
 import { OutboxWorker } from '../src/modules/mail/outbox-worker.js';
 import { upsertTranslations } from '../src/modules/translation/translation.repository.js';
-import { readShippedTranslations } from '../src/seed/shipped-translations.js';
+import { readShippedTranslations } from '../src/modules/translation/shipped-translations.js';
 import { bearer, buildTestApp, countRows, createPerson, form, login, type TestContext } from './helper.js';
 import { freePort } from './support/built-server.js';
 import { startMailbox, type Mailbox } from './support/mailbox.js';

@@ -4,7 +4,7 @@ import { adminReportProjectSchema, adminReportSchema, costAmountsSchema } from '
 import type { Database } from '../src/db/database.js';
 import { currentMonth } from '../src/lib/period.js';
 import { upsertTranslations } from '../src/modules/translation/translation.repository.js';
-import { readShippedTranslations } from '../src/seed/shipped-translations.js';
+import { readShippedTranslations } from '../src/modules/translation/shipped-translations.js';
 import { bearer, buildTestApp, createPerson, createService, login, type TestContext } from './helper.js';
 
 async function project(db: Kysely<Database>, id: string, ownerId: string, createdAt: string, deletedAt: string | null = null) {
@@ -120,7 +120,7 @@ describe('admin usage and cost report', () => {
 
   it('defaults to the current calendar month', async () => {
     const body = (await report('')).json<Report>();
-    const month = currentMonth();
+    const month = currentMonth(new Date());
     expect([body.dateVon, body.dateBis]).toEqual([month.from, month.to]);
   });
 

@@ -70,7 +70,8 @@ describe('bad input', () => {
   });
 
   it('gives validation messages per field in the request language', async () => {
-    const body = 'projectOwner=x';
+    // A missing field is required; one sent with the wrong type (an object) is not missing.
+    const body = 'projectOwner=x&description[a]=1';
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/rest/collection/project',
@@ -80,6 +81,8 @@ describe('bad input', () => {
     const error = res.json<{ error: { message: string; fields: Record<string, string> } }>().error;
     expect(error.message).toBe('The input is not valid.');
     expect(error.fields.name).toBe('Required');
+    expect(error.fields.description).toBeDefined();
+    expect(error.fields.description).not.toBe('Required');
   });
 });
 

@@ -2,7 +2,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { startNamespaces } from '@portal/translations/namespaces';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upsertTranslations } from '../src/modules/translation/translation.repository.js';
-import { readShippedTranslations } from '../src/seed/shipped-translations.js';
+import { readShippedTranslations } from '../src/modules/translation/shipped-translations.js';
 import { buildTestApp, createService, type TestContext } from './helper.js';
 
 interface ServiceItem {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../src/seed/prepare-database.js';
-import { readShippedTranslations } from '../src/seed/shipped-translations.js';
+import { readShippedTranslations } from '../src/modules/translation/shipped-translations.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../src/db/database.js';
 import { SqliteDatabase } from '../src/db/sqlite-driver.js';

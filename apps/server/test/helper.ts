@@ -88,7 +88,7 @@ export interface TestContext {
 
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { webDist?: string; maxEventLoopDelayMs?: number } = {},
+  options: { webDist?: string; maxEventLoopDelayMs?: number; addRoutes?: (app: FastifyInstance) => void } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: database.url, ...env }, options);
@@ -101,6 +101,7 @@ export async function buildTestApp(
     logger: false,
     maxEventLoopDelayMs: options.maxEventLoopDelayMs ?? 0,
   });
+  options.addRoutes?.(app);
   await app.ready();
   return {
     app,

@@ -119,7 +119,7 @@ describe(`the last admin who can sign in (${dialect})`, () => {
   });
 
   it('command line: user:admin --off and user:disable keep the last admin who can sign in', async () => {
-    await inviteAccount(ctx.db, links, { email: 'cli-invited@example.com', isAdmin: true });
+    await inviteAccount(ctx.db, links, { email: 'cli-invited@example.com', isAdmin: true }, new Date());
     await expect(setAdmin(ctx.db, admin.email, false)).rejects.toMatchObject({ statusCode: 409, code: 'lastAdmin' });
     await expect(setDisabled(ctx.db, admin.email, true)).rejects.toMatchObject({ statusCode: 409, code: 'lastAdmin' });
     // The invited admin can lose the flag or be disabled without harm.

@@ -179,7 +179,7 @@ describe('licence tools', () => {
 
     it("exports the project's usage per licence and day, cells protected against formulas", async () => {
       // Licences count from their creation: the project's export covers this month.
-      const month = currentMonth();
+      const month = currentMonth(new Date());
       const second = `${month.from.slice(0, 8)}02`;
       await ingest([
         { licenceKey: key, day: month.from, count: 10 },
@@ -325,7 +325,7 @@ describe('licence tools', () => {
     it("answers the admin report's figures for the project, per licence", async () => {
       const second = await createService(database.db, { pricePer1000Calls: 125, monthlyFee: 4900 });
       const secondLicence = await addLicenceViaApi(app, ownerToken, projectId, second);
-      const month = currentMonth();
+      const month = currentMonth(new Date());
       await database.db
         .insertInto('usageDaily')
         .values([

@@ -8,7 +8,7 @@ import * as accounts from '../src/db/migrations/0003-accounts.js';
 import * as signupLinks from '../src/db/migrations/0012-signup-links.js';
 import * as contactTopic from '../src/db/migrations/0014-contact-topic.js';
 import { prepareDatabase } from '../src/seed/prepare-database.js';
-import { readShippedTranslations } from '../src/seed/shipped-translations.js';
+import { readShippedTranslations } from '../src/modules/translation/shipped-translations.js';
 import { countRows, createTestDatabase, dialect, type TestDatabase } from './helper.js';
 
 const TABLES: Array<keyof Database> = [

@@ -27,7 +27,7 @@ describe('the session lookup', () => {
   });
 
   it('gives every column of the person but the avatar picture and the password hash', async () => {
-    const session = await resolveSession(ctx.db, token);
+    const session = await resolveSession(ctx.db, token, new Date());
     expect(session).toBeDefined();
     expect(session?.person).not.toHaveProperty('avatarWebp');
     expect(session?.person).not.toHaveProperty('passwordHash');
@@ -59,7 +59,7 @@ describe('the session lookup', () => {
   });
 
   it('knows nobody for an unknown token', async () => {
-    expect(await resolveSession(ctx.db, 'x'.repeat(43))).toBeUndefined();
+    expect(await resolveSession(ctx.db, 'x'.repeat(43), new Date())).toBeUndefined();
     const res = await ctx.app.inject({
       method: 'GET',
       url: `/rest/collection/person/${person.id}`,

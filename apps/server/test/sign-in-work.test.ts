@@ -23,7 +23,7 @@ describe(`sign-in work on every path (${dialect})`, () => {
     await ctx.db.updateTable('person').set({ verified: 0 }).where('id', '=', unverified.id).execute();
     await inviteAccount(ctx.db, accountLinks({ publicUrl: 'https://portal.example.com', port: 0 }), {
       email: 'invited@example.com',
-    });
+    }, new Date());
     Object.assign(addresses, {
       'unknown address': { email: 'nobody@example.com', password: 'some passphrase' },
       'invited, no password yet': { email: 'invited@example.com', password: 'some passphrase' },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueChanged } from '../src/modules/catalogue/catalogue-changes.js';
 import { upsertTranslations } from '../src/modules/translation/translation.repository.js';
-import { readShippedTranslations } from '../src/seed/shipped-translations.js';
+import { readShippedTranslations } from '../src/modules/translation/shipped-translations.js';
 import { buildTestApp, createService, type TestContext } from './helper.js';
 import { buildWeb } from './support/built-web.js';
 

@@ -7,7 +7,7 @@ import * as accounts from '../src/db/migrations/0003-accounts.js';
 import * as usageRollup from '../src/db/migrations/0004-usage-rollup.js';
 import * as usageRollupPerStatement from '../src/db/migrations/0010-usage-rollup-per-statement.js';
 import { addDays, dayCount, isoDay, monthOf } from '../src/lib/period.js';
-import { licencesExistingWithCalls } from '../src/modules/usage/usage.repository.js';
+import { licencesExistingWithCalls } from '../src/modules/usage-record/usage.repository.js';
 import {
   bearer,
   buildTestApp,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Locator } from '@playwright/test';
 import { insertLicence } from '../../server/src/modules/licence/licence.repository.ts';
 import { insertProject } from '../../server/src/modules/project/project.repository.ts';
-import { upsertUsage } from '../../server/src/modules/usage/usage.repository.ts';
+import { upsertUsage } from '../../server/src/modules/usage-record/usage.repository.ts';
 import {
   apiLogin,
   createUser,

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { catalogueChanged } from '../modules/catalogue/catalogue-changes.js';
-import { redisChangeFeed } from '../plugins/change-feed.js';
+import { redisChangeFeed } from '../lib/change-feed.js';
 
 /**
  * Tells running servers that the catalogue changed, so that they drop their cached answers at

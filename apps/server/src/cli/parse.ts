@@ -48,7 +48,7 @@ export function parseCommandArgs(command: Command, argv: string[]) {
       strict: true,
     });
   } catch (error) {
-    throw usageError(describeParseError(error, command));
+    throw usageError(describeParseError(error, argv, command));
   }
   if (parsed.values.help) return { help: true as const };
   const expected = command.positionals ?? [];
@@ -67,16 +67,34 @@ export function parseCommandArgs(command: Command, argv: string[]) {
   };
 }
 
-function describeParseError(error: unknown, command: Command): string {
+/**
+ * The option parseArgs refused, read from its tokens (parsed again without strictness), not from
+ * the wording of its message: the first one this command does not know, or a known one whose
+ * value is wrong (a flag given a value, a string option none or another option).
+ */
+function offendingOption(argv: string[], command: Command): { rawName: string; name: string } | undefined {
+  const options = Object.fromEntries(Object.entries(command.options).map(([name, spec]) => [name, { type: spec.type }]));
+  const { tokens } = parseArgs({ args: argv, options, strict: false, allowPositionals: true, tokens: true });
+  for (const token of tokens) {
+    if (token.kind !== 'option' || token.name === 'help' || token.name === 'h') continue;
+    const spec = command.options[token.name];
+    const wrongValue =
+      (spec?.type === 'boolean') !== (token.value === undefined) ||
+      (token.inlineValue === false && token.value?.startsWith('-') === true);
+    if (!spec || wrongValue) return { rawName: token.rawName, name: token.name };
+  }
+  return undefined;
+}
+
+function describeParseError(error: unknown, argv: string[], command: Command): string {
   const code = (error as { code?: string }).code;
   const message = error instanceof Error ? error.message : String(error);
-  const option = /'(-[^'\s]+)/.exec(message)?.[1] ?? '';
   const hint = `(portal ${command.name} --help)`;
-  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option ${option} ${hint}`;
-  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
-    const name = /--([A-Za-z-]+)/.exec(message)?.[1] ?? option.replace(/^-+/, '');
-    const spec = command.options[name];
-    return spec?.type === 'boolean' ? `--${name} takes no value ${hint}` : `--${name} needs a value ${hint}`;
+  const option = code?.startsWith('ERR_PARSE_ARGS_') ? offendingOption(argv, command) : undefined;
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option) return `unknown option ${option.rawName} ${hint}`;
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option) {
+    const spec = command.options[option.name];
+    return spec?.type === 'boolean' ? `--${option.name} takes no value ${hint}` : `--${option.name} needs a value ${hint}`;
   }
   return `${message.split('\n')[0] ?? message} ${hint}`;
 }

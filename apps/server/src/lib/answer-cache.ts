@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { ChangeFeed } from '../plugins/change-feed.js';
+import type { ChangeFeed } from './change-feed.js';
 
 export type ContentEncoding = 'br' | 'gzip';
 

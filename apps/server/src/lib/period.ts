@@ -73,7 +73,7 @@ export function monthOf(day: string): Period {
   return { from: `${y}-${month}-01`, to: `${y}-${month}-${String(last).padStart(2, '0')}` };
 }
 
-export function currentMonth(now = new Date()): Period {
+export function currentMonth(now: Date): Period {
   return monthOf(isoDay(now));
 }
 

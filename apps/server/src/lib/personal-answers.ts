@@ -25,10 +25,10 @@ const keyOf = (request: FastifyRequest): string | undefined =>
   request.user ? `${request.user.id} ${request.language} ${request.url}` : undefined;
 
 /**
- * The server's calendar and the app's clock (tests move the latter) both set default periods:
- * their UTC day numbers (read on every kept answer, so no date text is made).
+ * The app's clock sets default periods (every route reads "now" from it): its UTC day number
+ * (read on every kept answer, so no date text is made).
  */
-const daysOf = (now: Date): string => `${dayNumberOfTime(Date.now())} ${dayNumberOfTime(now.getTime())}`;
+const daysOf = (now: Date): string => String(dayNumberOfTime(now.getTime()));
 
 /** Bounds what a caller can make us keep (every distinct URL is an entry). */
 const MAX_BYTES = 16 * 1024 * 1024;
@@ -42,8 +42,8 @@ const MAX_BYTES = 16 * 1024 * 1024;
  * afresh. The session itself is never cached, so a logout or a revoked session counts at once.
  *
  * Only for routes whose answer depends on nothing but the database, the person, the URL, the
- * language and the day; their access checks run inside `build`, so an answer is only ever kept
- * for a caller who passed them under the same data.
+ * language and the day; their access checks run before `build` (a declared role) or inside it,
+ * so an answer is only ever kept for a caller who passed them under the same data.
  */
 export class PersonalAnswers {
   readonly #entries = new Map<string, Entry>();

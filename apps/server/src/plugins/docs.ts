@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { documentedSchema } from './route-docs.js';
 
 /** OpenAPI generated from the zod route schemas: UI at /rest/docs, JSON at /rest/docs/json. */
 export async function registerDocs(app: FastifyInstance): Promise<void> {
@@ -20,7 +21,8 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    transform: jsonSchemaTransform,
+    // Security and error answers come from each route's declaration (route-docs.ts).
+    transform: (input) => jsonSchemaTransform({ ...input, schema: documentedSchema(input.route, input.schema) }),
   });
   // The documentation pages get a policy as strict as the app's (the plugin's own default allows
   // framing and outside images); swagger UI sets inline styles, like the app's libraries.

@@ -22,24 +22,39 @@ const passwordProblems: ReadonlySet<string> = new Set<FieldProblem>(['tooShort',
 /** So do the host name rules (contract, project.ts). */
 const hostProblems: ReadonlySet<string> = new Set<FieldProblem>(HOST_PROBLEMS);
 
-function problemOf(code: string, message: string): FieldProblem {
+function problemOf(code: string, message: string, given: unknown): FieldProblem {
   if (code === 'custom' && (passwordProblems.has(message) || hostProblems.has(message))) return message as FieldProblem;
   if (code === 'unrecognized_keys') return 'unknown';
   if (code === 'too_big') return 'tooLong';
-  // zod reports a missing value as an invalid type that "received undefined".
-  if (code === 'invalid_type' && /received undefined/.test(message)) return 'required';
+  // A value of the wrong type that is not there at all is missing (read from the request itself,
+  // not from the wording of zod's message).
+  if (code === 'invalid_type' && given === undefined) return 'required';
   return 'invalid';
 }
 
+const requestParts = { body: 'body', querystring: 'query', params: 'params', headers: 'headers' } as const;
+
+/** What the request sent at a validation issue's path (body, query or params), if anything. */
+function givenAt(request: FastifyRequest, context: string | undefined, path: readonly string[]): unknown {
+  const part = requestParts[context as keyof typeof requestParts] as (typeof requestParts)[keyof typeof requestParts] | undefined;
+  let value: unknown = part === undefined ? undefined : request[part];
+  for (const key of path) {
+    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, key)) return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
 /** Field name (dotted path) → what is wrong with it. */
-function fieldsFromValidation(error: FastifyError): Record<string, FieldProblem> {
+function fieldsFromValidation(error: FastifyError, request: FastifyRequest): Record<string, FieldProblem> {
   // No prototype: a field named __proto__ is a field like any other here.
   const fields: Record<string, FieldProblem> = Object.create(null) as Record<string, FieldProblem>;
   for (const item of error.validation ?? []) {
-    const path = item.instancePath.replace(/^\//, '').replaceAll('/', '.');
-    const keys = item.keyword === 'unrecognized_keys' ? ((item.params as { keys?: string[] }).keys ?? []) : [path];
+    const segments = item.instancePath.split('/').filter((segment) => segment !== '');
+    const keys = item.keyword === 'unrecognized_keys' ? ((item.params as { keys?: string[] }).keys ?? []) : [segments.join('.')];
+    const given = givenAt(request, error.validationContext, segments);
     for (const key of keys) {
-      fields[key || '_'] ??= problemOf(item.keyword, item.message ?? '');
+      fields[key || '_'] ??= problemOf(item.keyword, item.message ?? '', given);
     }
   }
   return fields;
@@ -49,7 +64,7 @@ const RETRY_SOON = { 'retry-after': '1' } as const;
 
 // Maps every thrown error to the public error shape. Only HttpError and fastify's own client
 // errors (4xx) are described to the client; anything else is a fault and says only "internal".
-function mapError(error: FastifyError): Mapped {
+function mapError(error: FastifyError, request: FastifyRequest): Mapped {
   if (error instanceof HttpError) {
     return {
       status: error.statusCode,
@@ -60,7 +75,7 @@ function mapError(error: FastifyError): Mapped {
     };
   }
   if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
-    return { status: 400, code: 'validation', fields: fieldsFromValidation(error) };
+    return { status: 400, code: 'validation', fields: fieldsFromValidation(error, request) };
   }
   // A race lost to another request, or a database that is away: the client may try again.
   const fault = databaseFault(error);
@@ -107,7 +122,7 @@ function sendError(request: FastifyRequest, reply: FastifyReply, mapped: Mapped)
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const mapped = mapError(error);
+    const mapped = mapError(error, request);
     if (mapped.status === 503) request.log.warn({ code: error.code, reason: error.message }, 'request refused: server under pressure or database away');
     else if (mapped.status >= 500) request.log.error({ err: error }, 'request failed');
     else noteRefusal(request, mapped.code);

@@ -5,7 +5,7 @@ import { migrateToLatest } from '../db/migrate.js';
 import { purgeExpiredSessions } from '../modules/auth/session.service.js';
 import { upsertTranslations } from '../modules/translation/translation.repository.js';
 import { seedDemo } from './demo-seed.js';
-import { readShippedTranslations } from './shipped-translations.js';
+import { readShippedTranslations } from '../modules/translation/shipped-translations.js';
 
 export interface PrepareOptions {
   dialect: Dialect;
@@ -26,7 +26,7 @@ export async function prepareDatabase(db: Kysely<Database>, options: PrepareOpti
   const applied = await migrateToLatest(db, options.schema);
   if (applied.length > 0) options.log(`Database migrated: ${applied.join(', ')}`);
   await upsertTranslations(db, readShippedTranslations());
-  await purgeExpiredSessions(db);
+  await purgeExpiredSessions(db, new Date());
   const isNew = applied.includes('0001-initial-schema');
   const wanted = options.demo ?? (isNew && options.dialect === 'sqlite' && !options.production);
   if (!wanted || options.production) return { seeded: false };

@@ -236,12 +236,12 @@ export const settingsForm = JSON.stringify([
 
 async function actor(db: Kysely<Database>, isAdmin = 0): Promise<Actor> {
   const person = await createPerson(db, { isAdmin });
-  return { ...person, token: await createSession(db, person.id) };
+  return { ...person, token: await createSession(db, person.id, new Date()) };
 }
 
 /** A fresh session for someone, without a (deliberately slow) sign-in. */
 export const freshToken = (db: Kysely<Database>, personId: string): Promise<string> =>
-  createSession(db, personId);
+  createSession(db, personId, new Date());
 
 export async function createWorld(db: Kysely<Database>): Promise<World> {
   const mediaId = newId();

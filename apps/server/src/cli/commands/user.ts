@@ -101,7 +101,7 @@ const userAdd: Command = {
       }
       const links = accountLinks(config);
       await withDatabase(invocation, async ({ db }) => {
-        const person = await inviteAccount(db, links, input).catch((error: unknown) =>
+        const person = await inviteAccount(db, links, input, new Date()).catch((error: unknown) =>
           explain(error, input.email),
         );
         invocation.print(

@@ -72,7 +72,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ throttle: LoginThrottle }> =
       },
     },
     async (request, reply) => {
-      await signUp(app.db, links, request.body);
+      await signUp(app.db, links, request.body, app.clock.now());
       return reply.code(202).send(accepted);
     },
   );
@@ -99,7 +99,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ throttle: LoginThrottle }> =
       // Counted like a sign-in, under the link (its hash) as the account: a client address
       // spends one budget of password guesses on sign-ins and links together.
       const attempt = await throttle.reserve(`link:${sha256Hex(request.body.token)}`, request.ip);
-      const signedIn = await verifyEmail(app.db, request.body);
+      const signedIn = await verifyEmail(app.db, request.body, app.clock.now());
       await attempt.succeeded();
       return signedIn;
     },
@@ -119,7 +119,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ throttle: LoginThrottle }> =
       },
     },
     async (request, reply) => {
-      await resendVerification(app.db, links, request.body.email);
+      await resendVerification(app.db, links, request.body.email, app.clock.now());
       return reply.code(202).send(accepted);
     },
   );
@@ -138,7 +138,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ throttle: LoginThrottle }> =
       },
     },
     async (request, reply) => {
-      await requestPasswordReset(app.db, links, request.body.email);
+      await requestPasswordReset(app.db, links, request.body.email, app.clock.now());
       return reply.code(202).send(accepted);
     },
   );
@@ -160,6 +160,6 @@ export const accountRoutes: FastifyPluginAsyncZod<{ throttle: LoginThrottle }> =
         response: { 200: authResponseSchema },
       },
     },
-    async (request) => resetPassword(app.db, request.body),
+    async (request) => resetPassword(app.db, request.body, app.clock.now()),
   );
 };

@@ -21,7 +21,7 @@ import {
   insertPerson,
   updatePerson,
   updateUnverifiedPerson,
-} from '../person/person.repository.js';
+} from '../person-record/person.repository.js';
 import { accountExistsMail, invitationMail, passwordResetMail, verifyEmailMail } from './account.mails.js';
 import {
   countSignupPasswordTry,
@@ -255,7 +255,7 @@ export async function signUp(
   db: Kysely<Database>,
   links: AccountLinks,
   form: SignupForm,
-  now = new Date(),
+  now: Date,
 ): Promise<void> {
   const signup = signupOfForm(form, await hashPassword(form.password));
   try {
@@ -300,7 +300,7 @@ export async function signUp(
 export async function verifyEmail(
   db: Kysely<Database>,
   input: VerifyEmailForm,
-  now = new Date(),
+  now: Date,
 ): Promise<SignedIn> {
   const tokenHash = sha256Hex(input.token);
   const maxTries = VERIFY_LIMITS.passwordAttempts;
@@ -341,7 +341,7 @@ function forEnabledAccount(
     db: Kysely<Database>,
     links: AccountLinks,
     email: string,
-    now = new Date(),
+    now: Date,
   ): Promise<void> => {
     await db.transaction().execute(async (trx) => {
       const person = await findPersonByEmail(trx, email);
@@ -376,7 +376,7 @@ export async function mailPasswordReset(
   trx: Db,
   links: AccountLinks,
   person: PersonRow,
-  now = new Date(),
+  now: Date,
 ): Promise<boolean> {
   if (person.disabled === 1 || !(person.verified === 1 || isInvited(person))) return false;
   await sendReset(trx, links, person, now, 'password-reset');
@@ -391,7 +391,7 @@ export async function mailPasswordReset(
 export async function resetPassword(
   db: Kysely<Database>,
   input: { token: string; password: string },
-  now = new Date(),
+  now: Date,
 ): Promise<SignedIn> {
   const tokenHash = sha256Hex(input.token);
   const found = await findAccountToken(db, tokenHash);
@@ -442,7 +442,7 @@ export async function inviteAccount(
   db: Kysely<Database>,
   links: AccountLinks,
   invitation: Invitation,
-  now = new Date(),
+  now: Date,
   /** More work in the same transaction (the admin console's audit entry). */
   alsoInTransaction?: (trx: Db, person: PersonRow) => Promise<void>,
   /** The mail to send instead of the plain invitation (a project invitation); `link` sets the password. */

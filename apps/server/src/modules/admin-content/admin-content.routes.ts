@@ -43,7 +43,6 @@ import { getAdminTranslation, listAdminTranslations, patchAdminTranslation } fro
 // (docs/admin.md#content). Admins only; every write is audited in its own transaction.
 
 const admin = { access: 'admin' } as const;
-const security = [{ bearer: [] }];
 const tags = ['admin'];
 const byId = z.object({ id: idSchema });
 
@@ -105,7 +104,6 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: admin,
       schema: {
         tags,
-        security,
         summary: 'Every text (paged); filter by namespace, a search in key and texts, missing=1 for keys lacking a language',
         querystring: adminTranslationQuerySchema,
         response: { 200: adminTranslationListSchema },
@@ -119,7 +117,6 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: admin,
       schema: {
         tags,
-        security,
         summary: 'The texts of one key (Namespace.id, the key of the public translation call), in the shape PATCH accepts',
         params: byKey,
         response: { 200: adminTranslationSchema },
@@ -133,7 +130,6 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: admin,
       schema: {
         tags,
-        security,
         summary: 'Change the texts of one key; visitors see it with their next page, kept over restarts and releases',
         params: byKey,
         body: adminTranslationPatchSchema,
@@ -151,7 +147,6 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: admin,
       schema: {
         tags,
-        security,
         summary: 'Contact requests, newest first (paged), with the delivery state of their notice mail',
         querystring: adminContactRequestQuerySchema,
         response: { 200: adminContactRequestListSchema },
@@ -165,7 +160,6 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: admin,
       schema: {
         tags,
-        security,
         summary: 'Set the state (new, in_progress, done) and/or the note of a contact request',
         params: byId,
         body: adminContactRequestPatchSchema,

@@ -13,7 +13,7 @@ import { HttpError, validation } from '../../lib/http-error.js';
 import { newId } from '../../lib/ids.js';
 import { sanitizeRichText } from '../../lib/sanitize-html.js';
 import { nowIso } from '../../lib/time.js';
-import type { ChangeFeed } from '../../plugins/change-feed.js';
+import type { ChangeFeed } from '../../lib/change-feed.js';
 import type { AuditActor } from '../audit/audit.service.js';
 import { deleteLegalPage, insertLegalPage, listLegalPageRows, setLegalPageOrder, updateLegalPage } from './legal-admin.repository.js';
 import { createOrdered, deleteOrdered, getOrdered, patchOrdered, type OrderedContent } from './ordered-list.js';

@@ -5,7 +5,7 @@ import { pageQuerySchema, type PageQuery } from '@portal/contract/admin-common';
 import { idSchema } from '@portal/contract/common';
 import type { Database, Db } from '../../db/database.js';
 import type { AccessPolicy } from '../../plugins/access.js';
-import type { ChangeFeed } from '../../plugins/change-feed.js';
+import type { ChangeFeed } from '../../lib/change-feed.js';
 import { auditActorOf, type AuditActor } from '../audit/audit.service.js';
 
 // The five routes of an ordered list in the admin console (price packages, legal pages; see
@@ -34,7 +34,6 @@ export interface OrderedListRoutes<List, Item, Create, Patch> {
   remove(db: Kysely<Database>, changes: ChangeFeed, who: AuditActor, id: string): Promise<void>;
 }
 
-const security = [{ bearer: [] }];
 const tags = ['admin'];
 const byId = z.object({ id: idSchema });
 
@@ -51,7 +50,6 @@ export function orderedListRoutes<List, Item, Create, Patch>(
       config,
       schema: {
         tags,
-        security,
         summary: summaries.list,
         querystring: pageQuerySchema,
         response: { 200: schemas.list },
@@ -65,7 +63,6 @@ export function orderedListRoutes<List, Item, Create, Patch>(
       config,
       schema: {
         tags,
-        security,
         summary: summaries.create,
         body: schemas.create,
         response: { 201: schemas.item },
@@ -80,7 +77,7 @@ export function orderedListRoutes<List, Item, Create, Patch>(
     `${url}/:id`,
     {
       config,
-      schema: { tags, security, summary: summaries.get, params: byId, response: { 200: schemas.item } },
+      schema: { tags, summary: summaries.get, params: byId, response: { 200: schemas.item } },
     },
     async (request) => list.get(app.db, request.params.id),
   );
@@ -90,7 +87,6 @@ export function orderedListRoutes<List, Item, Create, Patch>(
       config,
       schema: {
         tags,
-        security,
         summary: summaries.patch,
         params: byId,
         body: schemas.patch,
@@ -102,7 +98,7 @@ export function orderedListRoutes<List, Item, Create, Patch>(
   );
   app.delete(
     `${url}/:id`,
-    { config, schema: { tags, security, summary: summaries.delete, params: byId } },
+    { config, schema: { tags, summary: summaries.delete, params: byId } },
     async (request, reply) => {
       await list.remove(app.db, app.changes, auditActorOf(request), request.params.id);
       return reply.code(204).send();

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, Db } from '../../db/database.js';
 import { notFound, validation } from '../../lib/http-error.js';
-import type { ChangeFeed } from '../../plugins/change-feed.js';
+import type { ChangeFeed } from '../../lib/change-feed.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { catalogueChanged } from '../catalogue/catalogue-changes.js';
 import { changedSortOrders, moveTo } from './ordering.js';

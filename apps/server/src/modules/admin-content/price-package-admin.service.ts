@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { Database, Db, PricePackageTable } from '../../db/database.js';
 import { validation } from '../../lib/http-error.js';
 import { newId } from '../../lib/ids.js';
-import type { ChangeFeed } from '../../plugins/change-feed.js';
+import type { ChangeFeed } from '../../lib/change-feed.js';
 import type { AuditActor } from '../audit/audit.service.js';
 import { mediaUrl } from '../catalogue/catalogue.mapper.js';
 import { createOrdered, deleteOrdered, getOrdered, patchOrdered, type OrderedContent } from './ordered-list.js';

@@ -13,7 +13,6 @@ export const adminReportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Usage and cost per project for a period (default: this month); CSV with Accept: text/csv or format=csv',
-        security: [{ bearer: [] }],
         querystring: adminReportQuerySchema,
         response: { 200: adminReportSchema },
       },
@@ -24,7 +23,7 @@ export const adminReportRoutes: FastifyPluginAsyncZod = async (app) => {
       serializerCompiler: () => JSON.stringify,
     },
     async (request, reply) => {
-      const period = resolvePeriod(request.query, currentMonth());
+      const period = resolvePeriod(request.query, currentMonth(app.clock.now()));
       const report = await buildAdminReport(app.db, period);
       const wantsCsv = request.query.format === 'csv' || (request.headers.accept ?? '').includes('text/csv');
       if (wantsCsv) {

@@ -3,8 +3,8 @@ import type { AdminReport, AdminReportProject, CostAmounts } from '@portal/contr
 import type { Database } from '../../db/database.js';
 import { centsToEuros } from '../../lib/money.js';
 import { monthOf, monthsTouching, periodTimestamps, type Period } from '../../lib/period.js';
-import { displayName } from '../person/person.mapper.js';
-import { licencesExistingWithCalls } from '../usage/usage.repository.js';
+import { displayName } from '../person-record/person.mapper.js';
+import { licencesExistingWithCalls } from '../usage-record/usage.repository.js';
 import type { Language } from '../../lib/language.js';
 import { listTranslations } from '../translation/translation.repository.js';
 import { listProjectsExisting, listServicePrices } from './admin-report.repository.js';

@@ -16,7 +16,7 @@ import {
 import { idSchema } from '@portal/contract/common';
 import { isSingleLineText } from '@portal/contract/text';
 import { HttpError, validation } from '../../lib/http-error.js';
-import { currentUser } from '../../plugins/authenticate.js';
+import { currentUser } from '../auth/authenticate.js';
 import { acceptUploads } from '../../plugins/uploads.js';
 import { auditActorOf } from '../audit/audit.service.js';
 import {
@@ -31,7 +31,6 @@ import {
   uploadServiceImage,
 } from './admin-service.service.js';
 
-const security = [{ bearer: [] }];
 const params = z.object({ id: idSchema });
 const imageParams = z.object({ id: idSchema, imageId: idSchema });
 /** A full service (two long HTML descriptions, templates, a settings form) is larger than other bodies. */
@@ -94,7 +93,6 @@ export const adminServiceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Services, paged; q searches the names and the id; retired ones last',
-        security,
         querystring: adminServiceListQuerySchema,
         response: { 200: adminServiceListSchema },
       },
@@ -110,7 +108,6 @@ export const adminServiceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Create a service (JSON, the shape GET answers; the gallery is uploaded afterwards)',
-        security,
         body: adminServiceCreateSchema,
         response: { 201: adminServiceSchema },
       },
@@ -128,7 +125,6 @@ export const adminServiceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'One service, in exactly the shape POST and PATCH accept (retired ones too)',
-        security,
         params,
         response: { 200: adminServiceSchema },
       },
@@ -144,7 +140,6 @@ export const adminServiceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Change fields of a service (JSON); the gallery list reorders and renames its pictures',
-        security,
         params,
         body: adminServicePatchSchema,
         response: { 200: adminServiceSchema },
@@ -161,7 +156,6 @@ export const adminServiceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Retire a service: hidden from the catalogue, its licences keep working and being billed',
-        security,
         params,
         response: { 204: z.null() },
       },
@@ -180,7 +174,6 @@ export const adminServiceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary:
           'Upload an image (multipart: file; slot gallery|logo|thumbnail; nameDe, nameEn): PNG, JPEG or WebP up to 8 MB, 40 megapixels and 10:1, re-encoded, never enlarged',
-        security,
         consumes: ['multipart/form-data'],
         params,
         response: { 201: adminServiceSchema },
@@ -200,7 +193,6 @@ export const adminServiceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Rename a gallery picture or move it (position 0 is first)',
-        security,
         params: imageParams,
         body: adminGalleryPatchSchema,
         response: { 200: adminServiceSchema },
@@ -224,7 +216,6 @@ export const adminServiceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Remove a gallery picture',
-        security,
         params: imageParams,
         response: { 200: adminServiceSchema },
       },

@@ -15,7 +15,7 @@ import { newId } from '../../lib/ids.js';
 import { pageOf } from '../../lib/paging.js';
 import { sanitizeRichText } from '../../lib/sanitize-html.js';
 import { nowIso } from '../../lib/time.js';
-import type { ChangeFeed } from '../../plugins/change-feed.js';
+import type { ChangeFeed } from '../../lib/change-feed.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { catalogueChanged } from '../catalogue/catalogue-changes.js';
 import { encodeImageSizes, GALLERY_WIDTHS, LOGO_WIDTH, THUMBNAIL_WIDTH } from '../catalogue/catalogue-images.js';

@@ -10,7 +10,6 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'The audit log of admin writes, newest first (paged; filter by days, actor id, object type)',
-        security: [{ bearer: [] }],
         querystring: auditQuerySchema,
         response: { 200: auditPageSchema },
       },

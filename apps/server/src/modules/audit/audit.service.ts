@@ -11,16 +11,21 @@ import { auditEntriesQuery, insertAuditEntry } from './audit.repository.js';
 // recordAudit in the transaction of its change: the entry exists exactly when the change does.
 // There is no call that changes or removes an entry.
 
-/** Who changes something, and in which request: pass it from the route to the service. */
+/** Who changes something, in which request and when (the app's clock): pass it from the route to the service. */
 export interface AuditActor {
   actor: { id: string; email: string };
   requestId: string;
+  at: Date;
 }
 
 /** The signed-in admin of an admin route (access 'admin' has identified them). */
 export function auditActorOf(request: FastifyRequest): AuditActor {
   if (!request.user) throw new Error('audit needs a signed-in caller');
-  return { actor: { id: request.user.id, email: request.user.email }, requestId: request.id };
+  return {
+    actor: { id: request.user.id, email: request.user.email },
+    requestId: request.id,
+    at: request.server.clock.now(),
+  };
 }
 
 export interface AuditRecord extends AuditActor {
@@ -37,10 +42,10 @@ export interface AuditRecord extends AuditActor {
 const json = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
 
 /** Writes one entry; call it with the transaction that makes the change. */
-export async function recordAudit(trx: Db, record: AuditRecord, now = new Date()): Promise<void> {
+export async function recordAudit(trx: Db, record: AuditRecord): Promise<void> {
   await insertAuditEntry(trx, {
     id: newId(),
-    at: nowIso(now),
+    at: nowIso(record.at),
     actorId: record.actor.id,
     actorEmail: record.actor.email,
     action: record.action,

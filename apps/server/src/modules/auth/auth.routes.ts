@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { authResponseSchema } from '@portal/contract/auth';
 import { HttpError, unauthorized } from '../../lib/http-error.js';
 import { dummyPasswordHash, verifyPassword } from '../../lib/password.js';
-import { findPersonByEmail } from '../person/person.repository.js';
+import { findPersonByEmail } from '../person-record/person.repository.js';
 import { parseBasicCredentials } from './basic-credentials.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { createSession, endSession } from './session.service.js';
@@ -39,7 +39,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ throttle: LoginThrottle }> = as
       if (person.disabled === 1) throw new HttpError(403, 'accountDisabled');
       // The right password of an address not yet confirmed: the login modal offers to resend the link.
       if (person.verified === 0) throw new HttpError(403, 'unverified');
-      const token = await createSession(app.db, person.id);
+      const token = await createSession(app.db, person.id, app.clock.now());
       return { token, oid: person.id };
     },
   );
@@ -48,7 +48,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ throttle: LoginThrottle }> = as
     '/rest/logout',
     {
       config: { access: 'user' },
-      schema: { tags: ['auth'], summary: 'Ends this session', security: [{ bearer: [] }], response: { 204: z.null() } },
+      schema: { tags: ['auth'], summary: 'Ends this session', response: { 204: z.null() } },
     },
     async (request, reply) => {
       if (request.sessionId) await endSession(app.db, request.sessionId);

@@ -1,4 +1,4 @@
-import type { Db, PersonRow } from '../../db/database.js';
+import type { Db } from '../../db/database.js';
 import { dataVersion } from '../../db/data-version.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 
@@ -31,7 +31,8 @@ export async function markSignedIn(db: Db, personId: string, now: string): Promi
  * itself) and which no request should carry around. The session lookup runs on every signed-in
  * call.
  */
-export type SessionPerson = Omit<PersonRow, 'avatarWebp' | 'passwordHash'>;
+export type { SessionPerson } from '../person-record/person.mapper.js';
+import type { SessionPerson } from '../person-record/person.mapper.js';
 
 // Every column of person but the avatar and the password hash (the check below fails when one is
 // added and not named).

@@ -27,7 +27,7 @@ export interface AuthenticatedSession {
 }
 
 /** Starts a session; the token goes to the client once, only its hash is kept. */
-export async function createSession(db: Kysely<Database>, personId: string, now = new Date()): Promise<string> {
+export async function createSession(db: Kysely<Database>, personId: string, now: Date): Promise<string> {
   const token = newSessionToken();
   await insertSession(db, {
     id: newId(),
@@ -44,7 +44,7 @@ export async function createSession(db: Kysely<Database>, personId: string, now 
 export async function resolveSession(
   db: Kysely<Database>,
   token: string,
-  now = new Date(),
+  now: Date,
 ): Promise<AuthenticatedSession | undefined> {
   return (await lookUpSession(db, sha256Hex(token), now))?.session;
 }
@@ -91,7 +91,7 @@ export const sessionExpired = (lastSeenMs: number, absoluteExpiresMs: number, no
 export const needsTouch = (lastSeenMs: number, now: Date): boolean => now.getTime() - lastSeenMs > TOUCH_INTERVAL_MS;
 
 /** Removes sessions past either expiry (run at start; expired ones are refused anyway). */
-export async function purgeExpiredSessions(db: Kysely<Database>, now = new Date()): Promise<void> {
+export async function purgeExpiredSessions(db: Kysely<Database>, now: Date): Promise<void> {
   await deleteExpiredSessions(db, new Date(now.getTime() - SESSION_IDLE_MS).toISOString(), now.toISOString());
 }
 

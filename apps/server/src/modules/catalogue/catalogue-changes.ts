@@ -1,4 +1,4 @@
-import type { ChangeFeed } from '../../plugins/change-feed.js';
+import type { ChangeFeed } from '../../lib/change-feed.js';
 
 /** The change-feed topic of services, their images, price packages and legal pages. */
 export const CATALOGUE_TOPIC = 'catalogue';

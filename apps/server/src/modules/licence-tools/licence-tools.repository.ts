@@ -1,7 +1,6 @@
 import type { Db } from '../../db/database.js';
-import { preparedQuery } from '../../db/prepared-query.js';
 import { periodTimestamps, type Period } from '../../lib/period.js';
-import { licencesWithServiceNames } from '../licence/licence-list.repository.js';
+import { licencesWithServiceNames } from './licence-list.repository.js';
 
 // Key rotation, usage exports, usage alerts and the customer's costs (docs/domain.md#licence-keys,
 // #usage, #usage-alerts, #cost-model). Plain queries; the rules are in the services.
@@ -24,29 +23,6 @@ export async function insertRetiredKey(
 ): Promise<void> {
   await db.insertInto('licenceKeyRetired').values(row).execute();
 }
-
-/**
- * What the licence page shows of the tools, in one prepared query (the licence page is a hot
- * read): the latest end of a replaced key that still works at `now` (null when none does), the
- * alert threshold, and the calls in the month ('YYYY-MM').
- */
-export const licenceToolsRow = preparedQuery((db: Db, licenceId: string, month: string, now: string) =>
-  db
-    .selectFrom('serviceLicence')
-    .leftJoin('usageMonthly', (join) =>
-      join.onRef('usageMonthly.licenceId', '=', 'serviceLicence.id').on('usageMonthly.month', '=', month),
-    )
-    .select(['serviceLicence.alertMonthlyCalls as alertMonthlyCalls', 'usageMonthly.count as calls'])
-    .select((eb) =>
-      eb
-        .selectFrom('licenceKeyRetired')
-        .select((sub) => sub.fn.max('licenceKeyRetired.validUntil').as('validUntil'))
-        .whereRef('licenceKeyRetired.licenceId', '=', 'serviceLicence.id')
-        .where('licenceKeyRetired.validUntil', '>', now)
-        .as('previousKeyValidUntil'),
-    )
-    .where('serviceLicence.id', '=', licenceId),
-);
 
 /**
  * Licences among `licenceIds` whose calls in one of `months` reached their alert threshold and

@@ -11,9 +11,8 @@ import {
 } from '@portal/contract/licence';
 import { projectCostsQuerySchema, projectCostsSchema } from '@portal/contract/project-costs';
 import { addDays, currentMonth, isoDay, resolvePeriod, type Period } from '../../lib/period.js';
-import { currentUser } from '../../plugins/authenticate.js';
-import { requireLicenceRole } from '../licence/licence.service.js';
-import { requireProjectRole } from '../project/project.service.js';
+import { licenceOf } from '../licence/licence.service.js';
+import { projectOf } from '../project/project.service.js';
 import {
   licenceUsage,
   licenceUsageCsv,
@@ -23,7 +22,6 @@ import {
   rotateLicenceKey,
 } from './licence-tools.service.js';
 
-const security = [{ bearer: [] }];
 const idParams = z.object({ id: idSchema });
 
 const wantsCsv = (request: FastifyRequest<{ Querystring: { format?: string | undefined } }>): boolean =>
@@ -48,17 +46,16 @@ export const licenceToolsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/rest/collection/service_licence/:id/key',
     {
-      config: { access: 'user' },
+      config: { access: 'user', role: { licence: 'editor', param: 'id' } },
       schema: {
         tags: ['licence'],
         summary: 'Issue a new licence key; the replaced key keeps working for 24 hours (previousKeyValidUntil)',
-        security,
         params: idParams,
         response: { 200: licenceKeyRotationSchema },
       },
     },
     async (request) => {
-      const licence = await requireLicenceRole(app.db, currentUser(request), request.params.id, 'editor');
+      const licence = await licenceOf(request);
       return rotateLicenceKey(app.db, licence.licenceId, app.clock.now());
     },
   );
@@ -66,18 +63,17 @@ export const licenceToolsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/rest/collection/service_licence/:id/usage',
     {
-      config: { access: 'user' },
+      config: { access: 'user', role: { licence: 'viewer', param: 'id' } },
       schema: {
         tags: ['licence'],
         summary: 'Calls per day of the period (default: the last 90 days); CSV with Accept: text/csv or format=csv',
-        security,
         params: idParams,
         querystring: usageExportQuerySchema,
         response: { 200: licenceUsageSchema },
       },
     },
     async (request, reply) => {
-      const licence = await requireLicenceRole(app.db, currentUser(request), request.params.id, 'viewer');
+      const licence = await licenceOf(request);
       const period = resolvePeriod(request.query, last90Days(), LICENCE_LIMITS.usageDays);
       const rows = await licenceUsage(app.db, licence.licenceId, period);
       if (!wantsCsv(request)) return rows;
@@ -88,19 +84,18 @@ export const licenceToolsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/rest/collection/project/:id/usage',
     {
-      config: { access: 'user' },
+      config: { access: 'user', role: { project: 'viewer', param: 'id' } },
       schema: {
         tags: ['project'],
         summary:
           "Calls per licence and day of the project's licences (default: this month); CSV with Accept: text/csv or format=csv",
-        security,
         params: idParams,
         querystring: usageExportQuerySchema,
         response: { 200: projectUsageSchema },
       },
     },
     async (request, reply) => {
-      const project = await requireProjectRole(app.db, currentUser(request), request.params.id, 'viewer');
+      const project = await projectOf(request);
       const period = resolvePeriod(request.query, currentMonth(app.clock.now()), LICENCE_LIMITS.usageDays);
       const rows = await projectUsage(app.db, project.id, period, request.language);
       if (!wantsCsv(request)) return rows;
@@ -111,18 +106,17 @@ export const licenceToolsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/rest/collection/project/:id/costs',
     {
-      config: { access: 'user' },
+      config: { access: 'user', role: { project: 'viewer', param: 'id' } },
       schema: {
         tags: ['project'],
         summary: "The project's costs per licence for a period (default: this month), as the admin report computes them",
-        security,
         params: idParams,
         querystring: projectCostsQuerySchema,
         response: { 200: projectCostsSchema },
       },
     },
     async (request) => {
-      const project = await requireProjectRole(app.db, currentUser(request), request.params.id, 'viewer');
+      const project = await projectOf(request);
       // Periods as long as the admin report's.
       const period = resolvePeriod(request.query, currentMonth(app.clock.now()));
       return projectCosts(app.db, project.id, period);

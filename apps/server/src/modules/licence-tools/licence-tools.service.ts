@@ -14,10 +14,9 @@ import {
   type CentsRow,
 } from '../admin-report/admin-report.service.js';
 import { csvCell, csvDocument } from '../admin-report/report-csv.js';
-import { sumUsageOfLicences, usagePerDay, usageRowsOfLicences } from '../usage/usage.repository.js';
+import { sumUsageOfLicences, usagePerDay, usageRowsOfLicences } from '../usage-record/usage.repository.js';
 import {
   insertRetiredKey,
-  licenceToolsRow,
   licencesOfProjectExisting,
   replaceLicenceKey,
 } from './licence-tools.repository.js';
@@ -51,20 +50,6 @@ export async function rotateLicenceKey(db: Kysely<Database>, licenceId: string, 
     if (replaced) return { licenceKey, previousKeyValidUntil: validUntil };
   }
   throw conflict();
-}
-
-/** The licence tools' part of a licence's answer: the grace period of a replaced key and the usage alert. */
-export async function licenceToolsState(db: Kysely<Database>, licenceId: string, now: Date) {
-  const month = now.toISOString().slice(0, 7);
-  const [row] = await licenceToolsRow(db, licenceId, month, nowIso(now));
-  return {
-    previousKeyValidUntil: row?.previousKeyValidUntil ?? null,
-    alert: {
-      monthlyCalls: row?.alertMonthlyCalls == null ? null : Number(row.alertMonthlyCalls),
-      month,
-      callsThisMonth: Number(row?.calls ?? 0),
-    },
-  };
 }
 
 /** Every day of the period with the licence's calls, zero where nothing was counted. */

@@ -1,36 +1,5 @@
 import type { Db } from '../../db/database.js';
 import { preparedQuery } from '../../db/prepared-query.js';
-import { serviceSummaryColumns } from '../catalogue/catalogue.repository.js';
-
-const liveLicencesOfProjects = preparedQuery((db: Db, projectIds: readonly string[], month: string) =>
-  db
-    .selectFrom('serviceLicence')
-    .innerJoin('service', 'service.id', 'serviceLicence.serviceId')
-    .leftJoin('usageMonthly', (join) =>
-      join.onRef('usageMonthly.licenceId', '=', 'serviceLicence.id').on('usageMonthly.month', '=', month),
-    )
-    .select(serviceSummaryColumns)
-    .select([
-      'serviceLicence.id as licenceId',
-      'serviceLicence.projectId as projectId',
-      'serviceLicence.online as online',
-      'serviceLicence.createdAt as licenceCreatedAt',
-      'usageMonthly.count as callsInMonth',
-    ])
-    .where('serviceLicence.projectId', 'in', projectIds)
-    .where('serviceLicence.deletedAt', 'is', null)
-    .orderBy('serviceLicence.createdAt')
-    .orderBy('serviceLicence.id'),
-);
-
-/**
- * Live licences of the given projects with their services' summaries and their calls in the
- * calendar month ('YYYY-MM'), oldest first.
- */
-export async function listLiveLicencesOfProjects(db: Db, projectIds: readonly string[], month: string) {
-  if (projectIds.length === 0) return [];
-  return liveLicencesOfProjects(db, projectIds, month);
-}
 
 const liveLicence = preparedQuery((db: Db, licenceId: string) =>
   db
@@ -135,3 +104,26 @@ export async function softDeleteLicence(db: Db, id: string, now: string): Promis
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/**
+ * What the licence page shows of the tools, in one prepared query (the licence page is a hot
+ * read): the latest end of a replaced key that still works at `now` (null when none does), the
+ * alert threshold, and the calls in the month ('YYYY-MM').
+ */
+export const licenceToolsRow = preparedQuery((db: Db, licenceId: string, month: string, now: string) =>
+  db
+    .selectFrom('serviceLicence')
+    .leftJoin('usageMonthly', (join) =>
+      join.onRef('usageMonthly.licenceId', '=', 'serviceLicence.id').on('usageMonthly.month', '=', month),
+    )
+    .select(['serviceLicence.alertMonthlyCalls as alertMonthlyCalls', 'usageMonthly.count as calls'])
+    .select((eb) =>
+      eb
+        .selectFrom('licenceKeyRetired')
+        .select((sub) => sub.fn.max('licenceKeyRetired.validUntil').as('validUntil'))
+        .whereRef('licenceKeyRetired.licenceId', '=', 'serviceLicence.id')
+        .where('licenceKeyRetired.validUntil', '>', now)
+        .as('previousKeyValidUntil'),
+    )
+    .where('serviceLicence.id', '=', licenceId),
+);

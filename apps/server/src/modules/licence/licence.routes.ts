@@ -5,17 +5,17 @@ import { licencePatchSchema, licenceQuerySchema, licenceSchema } from '@portal/c
 import { projectSchema } from '@portal/contract/project';
 import { addDays, isoDay, resolvePeriod } from '../../lib/period.js';
 import { sendPersonalAnswer } from '../../lib/personal-answers.js';
-import { currentUser } from '../../plugins/authenticate.js';
+import { currentUser } from '../auth/authenticate.js';
 import { compileSerializer } from '../../plugins/response-serializer.js';
-import { requireProjectRole, showProject } from '../project/project.service.js';
-import { addLicence, patchLicence, removeLicence, requireLicenceRole, showLicence } from './licence.service.js';
+import { projectOf } from '../project/project.service.js';
+import { showProject } from '../project/project.service.js';
+import { addLicence, licenceOf, patchLicence, removeLicence, showLicence } from './licence.service.js';
 
-const security = [{ bearer: [] }];
 const idParams = z.object({ id: idSchema });
 
 /** Default chart period: the last 90 days up to today. */
-function last90Days() {
-  const today = isoDay(new Date());
+function last90Days(now: Date) {
+  const today = isoDay(now);
   return { from: addDays(today, -89), to: today };
 }
 
@@ -25,11 +25,10 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/rest/collection/service_licence/:id',
     {
-      config: { access: 'user' },
+      config: { access: 'user', role: { licence: 'viewer', param: 'id' } },
       schema: {
         tags: ['licence'],
         summary: 'A licence with usage per day (last 90 days, or from/to), code and settings',
-        security,
         params: idParams,
         querystring: licenceQuerySchema,
         response: { 200: licenceSchema },
@@ -38,8 +37,8 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, reply) =>
       sendPersonalAnswer(request, reply, app.personalAnswers, async () => {
-        const period = resolvePeriod(request.query, last90Days(), 731);
-        const licence = await requireLicenceRole(app.db, currentUser(request), request.params.id, 'viewer');
+        const period = resolvePeriod(request.query, last90Days(app.clock.now()), 731);
+        const licence = await licenceOf(request);
         const shown = await showLicence(app.db, licence, period, app.clock.now());
         // The replaced key's line goes when its grace period ends.
         return { body: writeLicence(shown), validUntil: shown.previousKeyValidUntil ?? undefined };
@@ -49,57 +48,52 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/rest/collection/service_licence/:id',
     {
-      config: { access: 'user' },
+      config: { access: 'user', role: { licence: 'editor', param: 'id' } },
       schema: {
         tags: ['licence'],
         summary: 'Switch online/offline, or save the settings form (values: JSON object as string)',
-        security,
         params: idParams,
         body: licencePatchSchema,
         response: { 200: licenceSchema },
       },
     },
     async (request) => {
-      const licence = await requireLicenceRole(app.db, currentUser(request), request.params.id, 'editor');
-      return showLicence(app.db, await patchLicence(app.db, licence, request.body), last90Days(), app.clock.now());
+      const licence = await licenceOf(request);
+      return showLicence(app.db, await patchLicence(app.db, licence, request.body), last90Days(app.clock.now()), app.clock.now());
     },
   );
 
   app.put(
     '/rest/collection/project/:projectId/service_licence/:serviceId',
     {
-      config: { access: 'user' },
+      config: { access: 'user', role: { project: 'editor', param: 'projectId' } },
       schema: {
         tags: ['licence'],
         summary: 'Add a service to the project; answers the project',
-        security,
         params: z.object({ projectId: idSchema, serviceId: idSchema }),
         response: { 201: projectSchema },
       },
     },
     async (request, reply) => {
-      const user = currentUser(request);
-      const project = await requireProjectRole(app.db, user, request.params.projectId, 'editor');
+      const project = await projectOf(request);
       await addLicence(app.db, project, request.params.serviceId);
-      return reply.code(201).send(await showProject(app.db, user, project.id));
+      return reply.code(201).send(await showProject(app.db, currentUser(request), project.id, app.clock.now()));
     },
   );
 
   app.delete(
     '/rest/collection/project/:projectId/service_licence/:licenceId',
     {
-      config: { access: 'user' },
+      config: { access: 'user', role: { project: 'editor', param: 'projectId' } },
       schema: {
         tags: ['licence'],
         summary: 'Remove a licence from the project (its usage stays in the reports)',
-        security,
         params: z.object({ projectId: idSchema, licenceId: idSchema }),
         response: { 204: z.null() },
       },
     },
     async (request, reply) => {
-      const project = await requireProjectRole(app.db, currentUser(request), request.params.projectId, 'editor');
-      await removeLicence(app.db, project, request.params.licenceId);
+      await removeLicence(app.db, await projectOf(request), request.params.licenceId);
       return reply.code(204).send(null);
     },
   );

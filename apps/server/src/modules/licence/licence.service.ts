@@ -2,21 +2,23 @@ import type { Kysely } from 'kysely';
 import type { Licence } from '@portal/contract/licence';
 import type { FormSection } from '@portal/contract/service';
 import type { ProjectRole } from '@portal/contract/project';
+import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.js';
+import { roleChecked } from '../../plugins/access.js';
 import { HttpError, conflict, notFound, validation } from '../../lib/http-error.js';
 import { newId, newLicenceKey } from '../../lib/ids.js';
 import { daysOf, type Period } from '../../lib/period.js';
 import { nowIso } from '../../lib/time.js';
 import { mediaUrl, parseForm } from '../catalogue/catalogue.mapper.js';
 import { findService } from '../catalogue/catalogue.repository.js';
-import { displayName } from '../person/person.mapper.js';
+import { displayName } from '../person-record/person.mapper.js';
 import { updateLiveProject } from '../project/project.repository.js';
 import { requireProjectRole, type ProjectWithRole } from '../project/project.service.js';
-import { licenceToolsState } from '../licence-tools/licence-tools.service.js';
-import { usagePerDay } from '../usage/usage.repository.js';
+import { usagePerDay } from '../usage-record/usage.repository.js';
 import {
   findLiveLicence,
   findLiveLicenceOfService,
+  licenceToolsRow,
   insertLicence,
   softDeleteLicence,
   updateLiveLicence,
@@ -53,6 +55,9 @@ export async function requireLicenceRole(
   return { ...licence, role: project.role };
 }
 
+/** The licence of a route declared with `role: { licence }`, with the caller's role in its project. */
+export const licenceOf = (request: FastifyRequest): Promise<LicenceWithRole> => roleChecked<LicenceWithRole>(request);
+
 /** Adds a service to a project whose editor or owner the caller was checked to be. */
 export async function addLicence(db: Kysely<Database>, project: ProjectWithRole, serviceId: string) {
   const projectId = project.id;
@@ -87,7 +92,7 @@ export async function showLicence(
   db: Kysely<Database>,
   licence: LicenceWithRole,
   period: Period,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<Licence> {
   const rows = await usagePerDay(db, licence.licenceId, period.from, period.to);
   const counted = new Map(rows.map((r) => [r.day, Number(r.count)]));
@@ -162,4 +167,18 @@ export async function patchLicence(
   const changed = await findLiveLicence(db, id);
   if (!changed) throw notFound();
   return { ...changed, role: licence.role };
+}
+
+/** The licence tools' part of a licence's answer: the grace period of a replaced key and the usage alert. */
+export async function licenceToolsState(db: Kysely<Database>, licenceId: string, now: Date) {
+  const month = now.toISOString().slice(0, 7);
+  const [row] = await licenceToolsRow(db, licenceId, month, nowIso(now));
+  return {
+    previousKeyValidUntil: row?.previousKeyValidUntil ?? null,
+    alert: {
+      monthlyCalls: row?.alertMonthlyCalls == null ? null : Number(row.alertMonthlyCalls),
+      month,
+      callsThisMonth: Number(row?.calls ?? 0),
+    },
+  };
 }

@@ -14,7 +14,6 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
           'A mail is queued in the same transaction as its cause and sent by a worker on every instance. ' +
           'A failed attempt is retried with growing pauses (30 s, 1 min, 2 min, … at most 1 h); after ten ' +
           'attempts the mail is marked failed and keeps the last error.',
-        security: [{ bearer: [] }],
         querystring: mailOutboxQuerySchema,
         response: { 200: mailOutboxListSchema },
       },

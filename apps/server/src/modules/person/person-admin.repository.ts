@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { licencesWithServiceNames } from '../licence/licence-list.repository.js';
+import { licencesWithServiceNames } from '../licence-tools/licence-list.repository.js';
 
 // Reads of the admin console's customers area (docs/admin.md#customers).
 

@@ -16,7 +16,7 @@ import {
   listPeople,
   lockActiveAdmins,
   updatePerson,
-} from './person.repository.js';
+} from '../person-record/person.repository.js';
 
 // What an operator (the `portal` command line) or an admin (the console's customers area,
 // person-console.service.ts) does to accounts. Every rule lives here: addresses are unique and

@@ -13,7 +13,6 @@ import { auditActorOf } from '../audit/audit.service.js';
 import { getCustomer, inviteCustomer, listCustomers, patchCustomer, sendCustomerPasswordReset } from './person-console.service.js';
 
 const idParams = z.object({ id: idSchema });
-const security = [{ bearer: [] }];
 const tags = ['admin'];
 
 /** The customers area of the admin console (docs/admin.md#customers); admins only. */
@@ -27,7 +26,6 @@ export const personConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Customers, by address; search q in name, address or company (paged)',
-        security,
         querystring: adminPersonListQuerySchema,
         response: { 200: adminPersonPageSchema },
       },
@@ -42,7 +40,6 @@ export const personConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Invite a new customer (mail with a link to choose a password); 409 emailTaken',
-        security,
         body: adminInviteSchema,
         response: { 201: adminPersonSchema },
       },
@@ -60,7 +57,6 @@ export const personConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'One customer with their projects and licences; the shape PATCH accepts',
-        security,
         params: idParams,
         response: { 200: adminPersonSchema },
       },
@@ -76,7 +72,6 @@ export const personConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Change names, company, language, isAdmin, disabled (sessions end at once); 409 lastAdmin, ownAccount',
-        security,
         params: idParams,
         body: adminPersonPatchSchema,
         response: { 200: adminPersonSchema },
@@ -92,7 +87,6 @@ export const personConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Mail the customer a link to choose a new password; 409 when disabled or unverified',
-        security,
         params: idParams,
         response: { 204: z.null() },
       },

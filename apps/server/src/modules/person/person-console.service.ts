@@ -14,7 +14,7 @@ import { inviteAccount, mailPasswordReset, type AccountLinks } from '../account/
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { customersQuery, projectsOfCustomer } from './person-admin.repository.js';
 import { changeAccount } from './person-admin.service.js';
-import { findPerson } from './person.repository.js';
+import { findPerson } from '../person-record/person.repository.js';
 
 // The customers area of the admin console (docs/admin.md#customers). The rules of an account
 // change (last admin, sessions end) are those of the command line, in person-admin.service.ts;
@@ -143,7 +143,7 @@ export async function inviteCustomer(
   invite: AdminInvite,
 ): Promise<AdminPerson> {
   const parsed = adminInviteSchema.parse(invite);
-  const person = await inviteAccount(db, links, parsed, new Date(), async (trx, created) => {
+  const person = await inviteAccount(db, links, parsed, by.at, async (trx, created) => {
     await recordAudit(trx, {
       ...by,
       action: 'invite',
@@ -165,7 +165,7 @@ export async function sendCustomerPasswordReset(
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const person = await requireCustomer(trx, id);
-    if (!(await mailPasswordReset(trx, links, person))) throw conflict();
+    if (!(await mailPasswordReset(trx, links, person, by.at))) throw conflict();
     await recordAudit(trx, {
       ...by,
       action: 'password-reset',

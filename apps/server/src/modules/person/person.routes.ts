@@ -3,10 +3,11 @@ import { z } from 'zod';
 import { idSchema } from '@portal/contract/common';
 import { passwordChangeSchema, personPatchSchema, personSchema } from '@portal/contract/person';
 import { HttpError, notFound, validation } from '../../lib/http-error.js';
-import { currentUser } from '../../plugins/authenticate.js';
+import { currentUser } from '../auth/authenticate.js';
 import { acceptUploads } from '../../plugins/uploads.js';
-import { toPerson } from './person.mapper.js';
-import { avatarOf, changeOwnData, changePassword, replaceAvatar, requireSelf } from './person.service.js';
+import { toPerson } from '../person-record/person.mapper.js';
+import { requireSelf } from '../person-record/require-self.js';
+import { avatarOf, changeOwnData, changePassword, replaceAvatar } from './person.service.js';
 
 const oidParams = z.object({ oid: idSchema });
 
@@ -24,7 +25,6 @@ async function asClientError<T>(read: () => Promise<T>): Promise<T> {
     throw new HttpError(400, 'badRequest');
   }
 }
-const security = [{ bearer: [] }];
 
 export const personRoutes: FastifyPluginAsyncZod = async (app) => {
   await acceptUploads(app); // the avatar: multipart bodies are read in this module only
@@ -32,7 +32,7 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
     '/rest/collection/person/:oid',
     {
       config: { access: 'user' },
-      schema: { tags: ['person'], security, params: oidParams, response: { 200: personSchema } },
+      schema: { tags: ['person'], params: oidParams, response: { 200: personSchema } },
     },
     async (request) => {
       const user = currentUser(request);
@@ -48,7 +48,6 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['person'],
         summary: 'Change own data (changed fields only; email and id cannot change)',
-        security,
         params: oidParams,
         body: personPatchSchema,
         response: { 200: personSchema },
@@ -68,7 +67,6 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['person'],
         summary: 'Change own password; ends all other sessions',
-        security,
         params: oidParams,
         body: passwordChangeSchema,
         response: { 204: z.null() },
@@ -90,7 +88,6 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['person'],
         summary: 'Upload own avatar (multipart field "avatar"; PNG, JPEG or WebP up to 5 MB, 40 megapixels and 10:1)',
-        security,
         consumes: ['multipart/form-data'],
         params: oidParams,
         response: { 200: personSchema },
@@ -113,7 +110,7 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
     '/rest/collection/person/:oid/avatar',
     {
       config: { access: 'user' },
-      schema: { tags: ['person'], summary: 'Own avatar as WebP', security, params: oidParams },
+      schema: { tags: ['person'], summary: 'Own avatar as WebP', params: oidParams },
     },
     async (request, reply) => {
       const user = currentUser(request);

@@ -9,13 +9,8 @@ import { nowIso } from '../../lib/time.js';
 import { endAllLinks } from '../account/account.service.js';
 import { endOtherSessions } from '../auth/session.service.js';
 import { normaliseAvatar } from './avatar.service.js';
-import { findAvatar, findPasswordHash, findPerson, saveAvatar, updatePerson } from './person.repository.js';
+import { findAvatar, findPasswordHash, findPerson, saveAvatar, updatePerson } from '../person-record/person.repository.js';
 import type { SessionPerson } from '../auth/session.repository.js';
-
-/** People see and change only themselves; anyone else's id is simply not found. */
-export function requireSelf(requestedId: string, user: SessionPerson): void {
-  if (requestedId !== user.id) throw notFound();
-}
 
 async function reload(db: Kysely<Database>, id: string): Promise<PersonRow> {
   const person = await findPerson(db, id);

@@ -9,10 +9,10 @@ import {
   memberPatchSchema,
   projectInvitationListSchema,
 } from '@portal/contract/project-member';
-import { currentUser } from '../../plugins/authenticate.js';
+import { currentUser } from '../auth/authenticate.js';
 import type { InvitationMailLimits } from './invitation-mail-limits.js';
 import { accountLinks } from '../account/account.service.js';
-import { requireSelf } from '../person/person.service.js';
+import { requireSelf } from '../person-record/require-self.js';
 import {
   acceptInvitation,
   changeRole,
@@ -24,9 +24,9 @@ import {
   resendInvitation,
   type MemberLinks,
 } from './member.service.js';
+import { projectOf } from './project.service.js';
 import { requireProjectRole } from './project.service.js';
 
-const security = [{ bearer: [] }];
 const idParams = z.object({ id: idSchema });
 
 export const memberRoutes: FastifyPluginAsyncZod<{ limits: InvitationMailLimits }> = async (app, { limits }) => {
@@ -36,25 +36,23 @@ export const memberRoutes: FastifyPluginAsyncZod<{ limits: InvitationMailLimits 
   app.get(
     '/rest/collection/project/:id/member',
     {
-      config: { access: 'user' },
+      config: { access: 'user', role: { project: 'viewer', param: 'id' } },
       schema: {
         tags: ['project'],
         summary: 'The owner, the members and the pending invitations of a project (any member)',
-        security,
         params: idParams,
         response: { 200: memberListSchema },
       },
     },
     async (request) => {
-      const project = await requireProjectRole(app.db, currentUser(request), request.params.id, 'viewer');
-      return listMembers(app.db, project);
+      return listMembers(app.db, await projectOf(request));
     },
   );
 
   app.post(
     '/rest/collection/project/:id/member',
     {
-      config: { access: 'user' },
+      config: { access: 'user', role: { project: 'owner', param: 'id' } },
       schema: {
         tags: ['project'],
         summary: 'Invite someone by address as editor or viewer (owner only); answers the members',
@@ -62,7 +60,6 @@ export const memberRoutes: FastifyPluginAsyncZod<{ limits: InvitationMailLimits 
           'An address already invited: 409 alreadyInvited, and no mail (send it again with …/resend). Invitation ' +
           'mails are limited per inviter, project and recipient address (INVITATION_MAIL_LIMITS): beyond a ' +
           'limit 429 invitationLimit with Retry-After, and nothing is stored.',
-        security,
         params: idParams,
         body: memberInviteSchema,
         response: { 201: memberListSchema },
@@ -70,8 +67,8 @@ export const memberRoutes: FastifyPluginAsyncZod<{ limits: InvitationMailLimits 
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const project = await requireProjectRole(app.db, user, request.params.id, 'owner');
-      await inviteMember(app.db, links, limits, user, project, request.body);
+      const project = await projectOf(request);
+      await inviteMember(app.db, links, limits, user, project, request.body, app.clock.now());
       return reply.code(201).send(await listMembers(app.db, project));
     },
   );
@@ -79,7 +76,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ limits: InvitationMailLimits 
   app.post(
     '/rest/collection/project/:id/member/:personId/resend',
     {
-      config: { access: 'user' },
+      config: { access: 'user', role: { project: 'owner', param: 'id' } },
       schema: {
         tags: ['project'],
         summary: 'Send a pending invitation again (owner only)',
@@ -87,15 +84,14 @@ export const memberRoutes: FastifyPluginAsyncZod<{ limits: InvitationMailLimits 
           'A person without a password gets a new link that sets it (the older one ends). At most ' +
           'INVITATION_MAIL_LIMITS.resendsPerInvitation times a day, and counted like every invitation mail: ' +
           'beyond a limit 429 invitationLimit with Retry-After. Nobody invited to the project: 404.',
-        security,
         params: memberParamsSchema,
         response: { 204: z.null() },
       },
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const project = await requireProjectRole(app.db, user, request.params.id, 'owner');
-      await resendInvitation(app.db, links, limits, user, project, request.params.personId);
+      const project = await projectOf(request);
+      await resendInvitation(app.db, links, limits, user, project, request.params.personId, app.clock.now());
       return reply.code(204).send(null);
     },
   );
@@ -103,43 +99,38 @@ export const memberRoutes: FastifyPluginAsyncZod<{ limits: InvitationMailLimits 
   app.patch(
     '/rest/collection/project/:id/member/:personId',
     {
-      config: { access: 'user' },
+      config: { access: 'user', role: { project: 'owner', param: 'id' } },
       schema: {
         tags: ['project'],
         summary: "Change a member's or an invitation's role (owner only); role owner hands the project over",
-        security,
         params: memberParamsSchema,
         body: memberPatchSchema,
         response: { 200: memberListSchema },
       },
     },
     async (request) => {
-      const user = currentUser(request);
-      const project = await requireProjectRole(app.db, user, request.params.id, 'owner');
-      await changeRole(app.db, project, request.params.personId, request.body.role);
+      const project = await projectOf(request);
+      await changeRole(app.db, project, request.params.personId, request.body.role, app.clock.now());
       // After a handover the caller is an editor: the list is read with their new role.
-      return listMembers(app.db, await requireProjectRole(app.db, user, project.id, 'viewer'));
+      return listMembers(app.db, await requireProjectRole(app.db, currentUser(request), project.id, 'viewer'));
     },
   );
 
   app.delete(
     '/rest/collection/project/:id/member/:personId',
     {
-      config: { access: 'user' },
+      // Leaving a project (one's own id as personId) needs only membership.
+      config: { access: 'user', role: { project: 'owner', param: 'id', selfParam: 'personId' } },
       schema: {
         tags: ['project'],
         summary:
           'Remove a member or withdraw an invitation (owner), or leave the project (the member themself)',
-        security,
         params: memberParamsSchema,
         response: { 204: z.null() },
       },
     },
     async (request, reply) => {
-      const user = currentUser(request);
-      const { id, personId } = request.params;
-      const project = await requireProjectRole(app.db, user, id, personId === user.id ? 'viewer' : 'owner');
-      await removeMember(app.db, user, project, personId);
+      await removeMember(app.db, currentUser(request), await projectOf(request), request.params.personId);
       return reply.code(204).send(null);
     },
   );
@@ -151,7 +142,6 @@ export const memberRoutes: FastifyPluginAsyncZod<{ limits: InvitationMailLimits 
       schema: {
         tags: ['project'],
         summary: "The person's pending invitations to projects",
-        security,
         params: z.object({ oid: idSchema }),
         response: { 200: projectInvitationListSchema },
       },
@@ -170,12 +160,11 @@ export const memberRoutes: FastifyPluginAsyncZod<{ limits: InvitationMailLimits 
       schema: {
         tags: ['project'],
         summary: 'Accept an invitation of the caller; answers the project',
-        security,
         params: idParams,
         response: { 200: projectSchema },
       },
     },
-    async (request) => acceptInvitation(app.db, currentUser(request), request.params.id),
+    async (request) => acceptInvitation(app.db, currentUser(request), request.params.id, app.clock.now()),
   );
 
   app.post(
@@ -185,7 +174,6 @@ export const memberRoutes: FastifyPluginAsyncZod<{ limits: InvitationMailLimits 
       schema: {
         tags: ['project'],
         summary: 'Decline an invitation of the caller',
-        security,
         params: idParams,
         response: { 204: z.null() },
       },

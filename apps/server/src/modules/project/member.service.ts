@@ -17,8 +17,8 @@ import {
   type AccountLinks,
 } from '../account/account.service.js';
 import { queueMail } from '../mail/outbox.service.js';
-import { displayName } from '../person/person.mapper.js';
-import { findPerson, findPersonByEmail } from '../person/person.repository.js';
+import { displayName } from '../person-record/person.mapper.js';
+import { findPerson, findPersonByEmail } from '../person-record/person.repository.js';
 import type { InvitationMailLimits } from './invitation-mail-limits.js';
 import { updateLiveProject } from './project.repository.js';
 import { showProject, type ProjectWithRole } from './project.service.js';
@@ -153,7 +153,7 @@ export async function inviteMember(
   inviter: SessionPerson,
   project: ProjectWithRole,
   input: MemberInvite,
-  now = new Date(),
+  now: Date,
 ): Promise<void> {
   const details = detailsOf(inviter, project, input.role);
   // Stores the invitation in the transaction that holds the project's row lock (see
@@ -221,7 +221,7 @@ export async function resendInvitation(
   inviter: SessionPerson,
   project: ProjectWithRole,
   personId: string,
-  now = new Date(),
+  now: Date,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     if (!(await updateLiveProject(trx, project.id, { now: now.toISOString() }))) throw notFound();
@@ -248,7 +248,7 @@ export async function changeRole(
   project: ProjectWithRole,
   personId: string,
   role: ProjectRole,
-  now = new Date(),
+  now: Date,
 ): Promise<void> {
   if (personId === project.ownerId) throw conflict('ownerStays');
   await db.transaction().execute(async (trx) => {
@@ -323,7 +323,7 @@ export async function acceptInvitation(
   db: Kysely<Database>,
   user: SessionPerson,
   id: string,
-  now = new Date(),
+  now: Date,
 ): Promise<Project> {
   const projectId = await db.transaction().execute(async (trx) => {
     const invitation = await findInvitationOfPerson(trx, id, user.id);
@@ -338,7 +338,7 @@ export async function acceptInvitation(
     });
     return invitation.projectId;
   });
-  return showProject(db, user, projectId);
+  return showProject(db, user, projectId, now);
 }
 
 export async function declineInvitation(db: Kysely<Database>, user: SessionPerson, id: string): Promise<void> {

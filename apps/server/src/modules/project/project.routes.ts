@@ -9,19 +9,18 @@ import {
 } from '@portal/contract/project';
 import { validation } from '../../lib/http-error.js';
 import { sendPersonalAnswer } from '../../lib/personal-answers.js';
-import { currentUser } from '../../plugins/authenticate.js';
+import { currentUser } from '../auth/authenticate.js';
 import { compileSerializer } from '../../plugins/response-serializer.js';
-import { requireSelf } from '../person/person.service.js';
+import { projectOf } from './project.service.js';
+import { requireSelf } from '../person-record/require-self.js';
 import {
   createProject,
   deleteProject,
   listProjectsOfPerson,
   patchProject,
-  requireProjectRole,
   showProject,
 } from './project.service.js';
 
-const security = [{ bearer: [] }];
 const oidParams = z.object({ oid: idSchema });
 
 export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,7 +33,6 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['project'],
         summary: 'Create a project of the caller (projectOwner must be the caller)',
-        security,
         body: projectCreateSchema,
         response: { 201: projectSchema },
       },
@@ -44,57 +42,51 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.body.projectOwner !== user.id) {
         throw validation({ projectOwner: 'invalid' });
       }
-      return reply.code(201).send(await createProject(app.db, user, request.body));
+      return reply.code(201).send(await createProject(app.db, user, request.body, app.clock.now()));
     },
   );
 
   app.get(
     '/rest/collection/project/:oid',
     {
-      config: { access: 'user' },
-      schema: { tags: ['project'], security, params: oidParams, response: { 200: projectSchema } },
+      config: { access: 'user', role: { project: 'viewer', param: 'oid' } },
+      schema: { tags: ['project'], params: oidParams, response: { 200: projectSchema } },
     },
     async (request) => {
-      const user = currentUser(request);
-      const project = await requireProjectRole(app.db, user, request.params.oid, 'viewer');
-      return showProject(app.db, user, project.id);
+      const project = await projectOf(request);
+      return showProject(app.db, currentUser(request), project.id, app.clock.now());
     },
   );
 
   app.patch(
     '/rest/collection/project/:oid',
     {
-      config: { access: 'user' },
+      config: { access: 'user', role: { project: 'editor', param: 'oid' } },
       schema: {
         tags: ['project'],
-        security,
         params: oidParams,
         body: projectPatchSchema,
         response: { 200: projectSchema },
       },
     },
     async (request) => {
-      const user = currentUser(request);
-      const project = await requireProjectRole(app.db, user, request.params.oid, 'editor');
-      return patchProject(app.db, user, project, request.body);
+      return patchProject(app.db, currentUser(request), await projectOf(request), request.body, app.clock.now());
     },
   );
 
   app.delete(
     '/rest/collection/project/:oid',
     {
-      config: { access: 'user' },
+      config: { access: 'user', role: { project: 'owner', param: 'oid' } },
       schema: {
         tags: ['project'],
         summary: 'Delete a project (its usage stays in the reports)',
-        security,
         params: oidParams,
         response: { 204: z.null() },
       },
     },
     async (request, reply) => {
-      const project = await requireProjectRole(app.db, currentUser(request), request.params.oid, 'owner');
-      await deleteProject(app.db, project);
+      await deleteProject(app.db, await projectOf(request));
       return reply.code(204).send(null);
     },
   );
@@ -106,7 +98,6 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['project'],
         summary: 'The projects the person owns or is a member of, with their role in each',
-        security,
         params: oidParams,
         response: { 200: projectListSchema },
       },
@@ -116,7 +107,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       requireSelf(request.params.oid, user);
       return sendPersonalAnswer(request, reply, app.personalAnswers, async () => ({
-        body: writeProjectList(await listProjectsOfPerson(app.db, user)),
+        body: writeProjectList(await listProjectsOfPerson(app.db, user, app.clock.now())),
       }));
     },
   );

@@ -1,13 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { Project, ProjectCreate, ProjectPatch, ProjectRole } from '@portal/contract/project';
+import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.js';
+import { roleChecked } from '../../plugins/access.js';
 import { forbidden, notFound } from '../../lib/http-error.js';
 import { newId } from '../../lib/ids.js';
 import { currentMonth } from '../../lib/period.js';
 import { nowIso } from '../../lib/time.js';
 import { toServiceSummary } from '../catalogue/catalogue.mapper.js';
-import { listLiveLicencesOfProjects } from '../licence/licence.repository.js';
-import { displayName } from '../person/person.mapper.js';
+import { listLiveLicencesOfProjects } from './project-licences.repository.js';
+import { displayName } from '../person-record/person.mapper.js';
 import {
   findLiveProjectOfPerson,
   insertProject,
@@ -26,8 +28,8 @@ const firstLine = (text: string): string => {
 const unique = (list: string[]): string[] => [...new Set(list.map((d) => d.toLowerCase()))];
 
 /** Projects with their live licences and this month's calls, in two queries for any count. */
-async function withLicences(db: Kysely<Database>, projects: ProjectWithRole[]): Promise<Project[]> {
-  const month = currentMonth();
+async function withLicences(db: Kysely<Database>, projects: ProjectWithRole[], now: Date): Promise<Project[]> {
+  const month = currentMonth(now);
   const licences = await listLiveLicencesOfProjects(
     db,
     projects.map((p) => p.id),
@@ -76,11 +78,12 @@ const withRole = (project: ProjectWithOwner, personId: string): ProjectWithRole 
 });
 
 /** Projects the person owns or is a member of, with their role in each. */
-export async function listProjectsOfPerson(db: Kysely<Database>, user: SessionPerson): Promise<Project[]> {
+export async function listProjectsOfPerson(db: Kysely<Database>, user: SessionPerson, now: Date): Promise<Project[]> {
   const rows = await listLiveProjectsOfPerson(db, user.id);
   return withLicences(
     db,
     rows.map((row) => withRole(row, user.id)),
+    now,
   );
 }
 
@@ -102,11 +105,14 @@ export async function requireProjectRole(
   return project;
 }
 
+/** The project of a route declared with `role: { project }`, with the caller's role in it. */
+export const projectOf = (request: FastifyRequest): Promise<ProjectWithRole> => roleChecked<ProjectWithRole>(request);
+
 /** A project as the API shows it to the caller (whose role was checked by requireProjectRole). */
-export async function showProject(db: Kysely<Database>, user: SessionPerson, id: string): Promise<Project> {
+export async function showProject(db: Kysely<Database>, user: SessionPerson, id: string, now: Date): Promise<Project> {
   const found = await findLiveProjectOfPerson(db, id, user.id);
   if (!found) throw notFound(); // deleted or left meanwhile
-  const [shown] = await withLicences(db, [withRole(found, user.id)]);
+  const [shown] = await withLicences(db, [withRole(found, user.id)], now);
   if (!shown) throw notFound();
   return shown;
 }
@@ -115,6 +121,7 @@ export async function createProject(
   db: Kysely<Database>,
   user: SessionPerson,
   input: ProjectCreate,
+  now: Date,
 ): Promise<Project> {
   const id = newId();
   await insertProject(db, {
@@ -124,9 +131,9 @@ export async function createProject(
     description: input.description,
     domainsProduction: unique(input.domainsProduction ?? []),
     domainsSandbox: unique(input.domainsSandbox ?? []),
-    now: nowIso(),
+    now: nowIso(now),
   });
-  return showProject(db, user, id);
+  return showProject(db, user, id, now);
 }
 
 /** Changes a project; the caller was checked as editor or owner. */
@@ -135,15 +142,16 @@ export async function patchProject(
   user: SessionPerson,
   project: ProjectWithRole,
   input: ProjectPatch,
+  now: Date,
 ): Promise<Project> {
   const changed = await updateLiveProject(db, project.id, {
     ...input,
     ...(input.domainsProduction ? { domainsProduction: unique(input.domainsProduction) } : {}),
     ...(input.domainsSandbox ? { domainsSandbox: unique(input.domainsSandbox) } : {}),
-    now: nowIso(),
+    now: nowIso(now),
   });
   if (!changed) throw notFound(); // deleted meanwhile
-  return showProject(db, user, project.id);
+  return showProject(db, user, project.id, now);
 }
 
 /** Deletes a project; the caller was checked as its owner. */

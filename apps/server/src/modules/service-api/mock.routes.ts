@@ -4,7 +4,7 @@ import { idSchema } from '@portal/contract/common';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
 import { CATALOGUE_TOPIC } from '../catalogue/catalogue-changes.js';
-import { findLiveLicenceByKey } from '../usage/usage.repository.js';
+import { findLiveLicenceByKey } from '../usage-record/usage.repository.js';
 import { describeKeyLocations, keyOf, MockApi, type MockRequest } from './mock-api.js';
 import { findPublishedApi } from './service-api.repository.js';
 

@@ -13,7 +13,7 @@ import {
 } from '@portal/contract/service-api';
 import { AnswerCache } from '../../lib/answer-cache.js';
 import { sendFromCache } from '../../lib/send-cached.js';
-import { currentUser } from '../../plugins/authenticate.js';
+import { currentUser } from '../auth/authenticate.js';
 import { auditActorOf } from '../audit/audit.service.js';
 import { CATALOGUE_TOPIC } from '../catalogue/catalogue-changes.js';
 import {
@@ -26,7 +26,6 @@ import {
   versionSource,
 } from './service-api.service.js';
 
-const security = [{ bearer: [] }];
 const params = z.object({ id: idSchema });
 /**
  * Two documents of at most 2 MB each, as JSON strings (quotes and line breaks are escaped, so a
@@ -87,7 +86,6 @@ export const serviceApiRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'The API reference versions of a service, newest first, and which one is published',
-        security,
         params,
         response: { 200: apiVersionListSchema },
       },
@@ -108,7 +106,6 @@ export const serviceApiRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary:
           'Store a new version (JSON: document, documentEn?, version, notes { de, en }); OpenAPI 3.0/3.1 as JSON or YAML text, at most 2 MB, every $ref inside the document. Not yet published',
-        security,
         params,
         body: apiVersionCreateSchema,
         response: { 201: apiVersionSchema },
@@ -133,7 +130,6 @@ export const serviceApiRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Publish a version (also an older one again): visitors see it at once',
-        security,
         params: apiVersionParamsSchema,
         response: { 200: apiVersionListSchema },
       },
@@ -156,7 +152,6 @@ export const serviceApiRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: "A version's documents as they were uploaded",
-        security,
         params: apiVersionParamsSchema,
         response: { 200: apiVersionSourceSchema },
       },
@@ -171,7 +166,6 @@ export const serviceApiRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Which operations this version added, removed or changed against the version `with`',
-        security,
         params: apiVersionParamsSchema,
         querystring: apiCompareQuerySchema,
         response: { 200: apiComparisonSchema },

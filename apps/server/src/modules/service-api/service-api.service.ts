@@ -15,7 +15,7 @@ import { HttpError, notFound } from '../../lib/http-error.js';
 import { newId, sha256Hex } from '../../lib/ids.js';
 import type { Language } from '../../lib/language.js';
 import { nowIso } from '../../lib/time.js';
-import type { ChangeFeed } from '../../plugins/change-feed.js';
+import type { ChangeFeed } from '../../lib/change-feed.js';
 import { findServiceForUpdate } from '../admin-service/admin-service.repository.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { catalogueChanged } from '../catalogue/catalogue-changes.js';
@@ -148,7 +148,6 @@ export async function createVersion(
         before: null,
         after: auditView(id, input, { de, en }),
       },
-      now,
     );
     const [row] = (await listApiVersions(trx, serviceId)).filter((v) => v.id === id);
     if (!row) throw new Error('the version just stored is missing');
@@ -189,7 +188,6 @@ export async function publishVersion(
         before: before ? { id: before.id, version: before.version } : null,
         after: { id: version.id, version: version.version },
       },
-      now,
     );
   });
   await catalogueChanged(changes);

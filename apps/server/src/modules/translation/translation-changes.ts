@@ -1,4 +1,4 @@
-import type { ChangeFeed } from '../../plugins/change-feed.js';
+import type { ChangeFeed } from '../../lib/change-feed.js';
 import { CATALOGUE_TOPIC } from '../catalogue/catalogue-changes.js';
 
 /** The change-feed topic of the texts (the translation table). */

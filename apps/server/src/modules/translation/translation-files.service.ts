@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { multiLineText } from '@portal/contract/text';
 import type { Database } from '../../db/database.js';
-import { readShippedTranslations } from '../../seed/shipped-translations.js';
+import { readShippedTranslations } from './shipped-translations.js';
 import { allTranslations, saveImportedTranslations } from './translation.repository.js';
 
 // `portal translations:export DIR` / `translations:import DIR`: one JSON file per namespace in

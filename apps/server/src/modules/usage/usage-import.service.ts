@@ -4,7 +4,7 @@ import { FIRST_DAY, LAST_DAY } from '@portal/contract/common';
 import { usageIngestSchema } from '@portal/contract/usage';
 import type { Database } from '../../db/database.js';
 import { nowIso } from '../../lib/time.js';
-import { licenceIdsByKey, upsertUsage } from './usage.repository.js';
+import { licenceIdsByKey, upsertUsage } from '../usage-record/usage.repository.js';
 
 // `portal usage:import FILE.csv`: the ingest call's semantics (absolute daily counts per licence
 // key, the last line for a key and day wins, unknown keys reported) for a file of any length.
@@ -77,11 +77,11 @@ export async function importUsageCsv(
   db: Kysely<Database>,
   input: Readable,
   options: {
-    now?: Date;
+    now: Date;
     afterBatch?: (rows: ReadonlyArray<{ licenceId: string; day: string }>) => Promise<unknown>;
-  } = {},
+  },
 ): Promise<UsageImportReport> {
-  const now = nowIso(options.now ?? new Date());
+  const now = nowIso(options.now);
   const report: UsageImportReport = {
     lines: 0,
     stored: 0,

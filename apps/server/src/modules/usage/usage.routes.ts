@@ -8,7 +8,7 @@ import {
 import { nowIso } from '../../lib/time.js';
 import { checkUsageAlerts, licenceLinks } from '../licence-tools/usage-alert.service.js';
 import { environmentOf } from './licence-check.js';
-import { findLiveLicenceByKey, licenceIdsByKey, upsertUsage } from './usage.repository.js';
+import { findLiveLicenceByKey, licenceIdsByKey, upsertUsage } from '../usage-record/usage.repository.js';
 
 // What the provider's services read in the OpenAPI document (and docs/operations.md#usage-feed).
 const INGEST_DESCRIPTION = `Send the absolute count of calls per licence key and day (UTC), as often as you like:
@@ -49,7 +49,6 @@ export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['usage'],
         summary: "Provider's services report absolute daily counts per licence key (idempotent)",
         description: INGEST_DESCRIPTION,
-        security: [{ bearer: [] }],
         body: usageIngestSchema,
         response: { 200: usageIngestResponseSchema },
       },
@@ -80,7 +79,6 @@ export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['usage'],
         summary: "Provider's services check a licence key (live, online, and for which of the project's domains)",
         description: LICENCE_CHECK_DESCRIPTION,
-        security: [{ bearer: [] }],
         body: licenceCheckSchema,
         response: { 200: licenceCheckResponseSchema },
       },

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { authorizationCredentials } from '../lib/authorization.js';
-import { forbidden, unauthorized, HttpError } from '../lib/http-error.js';
-import { requestLanguage, type Language } from '../lib/language.js';
-import type { SessionPerson } from '../modules/auth/session.repository.js';
-import { SessionLookup } from '../modules/auth/session-lookup.js';
-import type { AuthenticatedSession } from '../modules/auth/session.service.js';
+import { authorizationCredentials } from '../../lib/authorization.js';
+import { forbidden, unauthorized, HttpError } from '../../lib/http-error.js';
+import { requestLanguage, type Language } from '../../lib/language.js';
+import type { SessionPerson } from './session.repository.js';
+import { SessionLookup } from './session-lookup.js';
+import type { AuthenticatedSession } from './session.service.js';
 import { timingSafeEqual } from 'node:crypto';
 
 declare module 'fastify' {
@@ -70,7 +70,7 @@ export function registerAuthentication(app: FastifyInstance, usageIngestTokens: 
         request.dataVersion = session.dataVersion;
         done(access === 'admin' && session.person.isAdmin !== 1 ? forbidden() : undefined);
       };
-      const now = new Date();
+      const now = app.clock.now();
       const recalled = sessions.recall(token, now);
       if (recalled.session) return signIn(recalled.session);
       sessions.resolve(recalled.tokenHash, now).then(signIn, done);

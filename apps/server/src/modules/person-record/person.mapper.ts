@@ -1,6 +1,5 @@
 import type { Person } from '@portal/contract/person';
 import type { PersonRow } from '../../db/database.js';
-import type { SessionPerson } from '../auth/session.repository.js';
 
 export const avatarUrl = (row: Pick<PersonRow, 'id' | 'avatarVersion'>): string | null =>
   row.avatarVersion > 0 ? `/rest/collection/person/${row.id}/avatar?v=${row.avatarVersion}` : null;
@@ -10,6 +9,9 @@ export function displayName(row: Pick<PersonRow, 'firstname' | 'lastname' | 'ema
 }
 
 /** The public shape of a person: never the password hash or the avatar bytes. */
+/** A person as a session knows them: every column but the avatar picture and the password hash. */
+export type SessionPerson = Omit<PersonRow, 'avatarWebp' | 'passwordHash'>;
+
 export function toPerson(row: SessionPerson): Person {
   return {
     key: row.id,

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../lib/http-error.js';
-import { hasRenderingBundle, publicPages } from '../modules/public-pages/public-pages.js';
+import { notFound } from '../../lib/http-error.js';
+import { hasRenderingBundle, publicPages } from './public-pages.js';
 
 /**
  * Serves the built web app and answers every other GET with index.html (history routing), so a
