@@ -52,7 +52,7 @@ export class CachedAnswer {
  * What an answer holds in memory: its body and, once asked for, its compressed forms (counted
  * ahead, at half the body: text compresses to well under a quarter in either encoding).
  */
-const bytesOf = (answer: CachedAnswer, key: string): number => Math.ceil(answer.body.length * 1.5) + key.length;
+const bytesOf = (answer: CachedAnswer, key: string): number => Math.ceil(answer.body.length * 1.5) + key.length + 1;
 
 /**
  * Answers kept in memory until the data behind them changes: the change feed's topic drops them
