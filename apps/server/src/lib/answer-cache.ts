@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
 import type { ChangeFeed } from './change-feed.js';
+import { ANSWER_CACHE_LIMITS } from './cache-limits.js';
 
 export type ContentEncoding = 'br' | 'gzip';
 
@@ -46,17 +48,25 @@ export class CachedAnswer {
   }
 }
 
-/** Catalogue-sized: the keys are a few lists and one per existing item. */
-const MAX_ENTRIES = 2000;
+/**
+ * What an answer holds in memory: its body and, once asked for, its compressed forms (counted
+ * ahead, at half the body: text compresses to well under a quarter in either encoding).
+ */
+const bytesOf = (answer: CachedAnswer, key: string): number => Math.ceil(answer.body.length * 1.5) + key.length + 1;
 
 /**
  * Answers kept in memory until the data behind them changes: the change feed's topic drops them
  * all, on every instance. While the feed is not live (it may miss changes) nothing is kept or
  * served from memory. `maxAgeMs` bounds how long a change made outside every instance's feed
- * (a direct database edit) can go unseen.
+ * (a direct database edit) can go unseen. Bounded by ANSWER_CACHE_LIMITS: the least recently
+ * used answers go first, so a flood of new keys never evicts the answers in use.
  */
 export class AnswerCache {
-  readonly #entries = new Map<string, { answer: CachedAnswer; expires: number }>();
+  readonly #entries = new LRUCache<string, CachedAnswer>({
+    max: ANSWER_CACHE_LIMITS.maxEntries,
+    maxSize: ANSWER_CACHE_LIMITS.maxBytes,
+    sizeCalculation: bytesOf,
+  });
   /** Counts drops, so an answer built from data read before a drop is not kept after it. */
   #generation = 0;
 
@@ -70,23 +80,26 @@ export class AnswerCache {
 
   /** The answer kept for `key`, if there is one and it may still be served. */
   kept(key: string): CachedAnswer | undefined {
-    const hit = this.feed.live ? this.#entries.get(key) : undefined;
-    return hit && hit.expires > Date.now() ? hit.answer : undefined;
+    return this.feed.live ? this.#entries.get(key) : undefined;
+  }
+
+  /** How many answers are kept (for tests and the reliability suite). */
+  get size(): number {
+    return this.#entries.size;
   }
 
   /** The cached answer of `key`, or the one `build` makes (undefined: nothing to answer, not kept). */
   async get(key: string, build: () => Promise<string | undefined>): Promise<CachedAnswer | undefined> {
     const kept = this.kept(key);
     if (kept) return kept;
-    const now = Date.now();
+    const started = Date.now();
     const generation = this.#generation;
     const body = await build();
     if (body === undefined) return undefined;
     const answer = new CachedAnswer(Buffer.from(body));
-    if (this.feed.live && generation === this.#generation) {
-      if (this.#entries.size >= MAX_ENTRIES) this.#entries.clear();
-      this.#entries.set(key, { answer, expires: now + this.maxAgeMs });
-    }
+    // Its age counts from before the data was read.
+    const ttl = this.maxAgeMs - (Date.now() - started);
+    if (this.feed.live && generation === this.#generation && ttl > 0) this.#entries.set(key, answer, { ttl });
     return answer;
   }
 

@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { CachedAnswer } from './answer-cache.js';
+import { PERSONAL_ANSWER_LIMITS } from './cache-limits.js';
 import { dayNumberOfTime } from './period.js';
 import { chooseEncoding, COMPRESS_FROM_BYTES } from './send-cached.js';
 import type { Clock } from './time.js';
@@ -30,9 +32,6 @@ const keyOf = (request: FastifyRequest): string | undefined =>
  */
 const daysOf = (now: Date): string => String(dayNumberOfTime(now.getTime()));
 
-/** Bounds what a caller can make us keep (every distinct URL is an entry). */
-const MAX_BYTES = 16 * 1024 * 1024;
-
 /**
  * Answers of signed-in routes kept in memory while the data behind them is unchanged
  * (docs/performance.md#signed-in-answers-and-sessions). An entry is served only to the same person, in the same language,
@@ -44,10 +43,15 @@ const MAX_BYTES = 16 * 1024 * 1024;
  * Only for routes whose answer depends on nothing but the database, the person, the URL, the
  * language and the day; their access checks run before `build` (a declared role) or inside it,
  * so an answer is only ever kept for a caller who passed them under the same data.
+ * Bounded by PERSONAL_ANSWER_LIMITS (every distinct URL is an entry): the least recently used
+ * answers go first.
  */
 export class PersonalAnswers {
-  readonly #entries = new Map<string, Entry>();
-  #bytes = 0;
+  readonly #entries = new LRUCache<string, Entry>({
+    max: PERSONAL_ANSWER_LIMITS.maxEntries,
+    maxSize: PERSONAL_ANSWER_LIMITS.maxBytes,
+    sizeCalculation: (entry) => entry.bytes,
+  });
 
   constructor(private readonly clock: Clock) {}
 
@@ -71,28 +75,10 @@ export class PersonalAnswers {
     const built = await build();
     const answer = new CachedAnswer(Buffer.from(built.body), 'quick');
     if (key !== undefined && version !== null) {
-      this.#keep(key, { version, days, validUntil: built.validUntil, answer, bytes: key.length + answer.body.length });
+      // An answer larger than the whole bound is not kept (lru-cache refuses it).
+      this.#entries.set(key, { version, days, validUntil: built.validUntil, answer, bytes: key.length + answer.body.length });
     }
     return answer;
-  }
-
-  #keep(key: string, entry: Entry): void {
-    this.#drop(key);
-    if (entry.bytes > MAX_BYTES) return;
-    // Oldest first (a Map keeps insertion order) until the new entry fits.
-    for (const oldest of this.#entries.keys()) {
-      if (this.#bytes + entry.bytes <= MAX_BYTES) break;
-      this.#drop(oldest);
-    }
-    this.#entries.set(key, entry);
-    this.#bytes += entry.bytes;
-  }
-
-  #drop(key: string): void {
-    const entry = this.#entries.get(key);
-    if (!entry) return;
-    this.#entries.delete(key);
-    this.#bytes -= entry.bytes;
   }
 }
 

@@ -1,11 +1,10 @@
 import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import { dataVersionReader } from '../../db/data-version.js';
 import type { Database } from '../../db/database.js';
+import { SESSION_LOOKUP_LIMITS } from '../../lib/cache-limits.js';
 import { sha256Hex } from '../../lib/ids.js';
 import { lookUpSession, needsTouch, sessionExpired, type AuthenticatedSession, type LookedUpSession } from './session.service.js';
-
-/** Sessions in use at once on one SQLite server; beyond that the oldest are read again. */
-const MAX_SESSIONS = 10_000;
 
 /**
  * The session lookup of every signed-in call (docs/performance.md#signed-in-answers-and-sessions). On SQLite the session
@@ -16,10 +15,10 @@ const MAX_SESSIONS = 10_000;
  * session statement. Idle and absolute expiry are checked on every call as on a read; a session due
  * to be marked as seen is read (and marked) again. On PostgreSQL the version takes a round trip
  * like the session itself, so the session is read every time, with the version in the same
- * statement.
+ * statement. Bounded by SESSION_LOOKUP_LIMITS: the sessions used least recently are read again.
  */
 export class SessionLookup {
-  readonly #byTokenHash = new Map<string, LookedUpSession>();
+  readonly #byTokenHash = new LRUCache<string, LookedUpSession>({ max: SESSION_LOOKUP_LIMITS.maxEntries });
   readonly #readVersion: (() => string) | undefined;
 
   constructor(private readonly db: Kysely<Database>) {
@@ -43,10 +42,6 @@ export class SessionLookup {
     if (!this.#readVersion) return found?.session;
     this.#byTokenHash.delete(tokenHash);
     if (!found) return undefined;
-    if (this.#byTokenHash.size >= MAX_SESSIONS) {
-      const oldest = this.#byTokenHash.keys().next();
-      if (!oldest.done) this.#byTokenHash.delete(oldest.value);
-    }
     this.#byTokenHash.set(tokenHash, found);
     return found.session;
   }

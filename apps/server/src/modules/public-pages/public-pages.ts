@@ -9,6 +9,7 @@ import { chooseEncoding, matchesEtag } from '../../lib/send-cached.js';
 import { sanitizeRichText } from '../../lib/sanitize-html.js';
 import { CATALOGUE_TOPIC } from '../catalogue/catalogue-changes.js';
 import { inProcessAnswers } from './in-process-answers.js';
+import { pageAddress } from './page-address.js';
 
 // The public pages (catalogue, a service, prices, legal pages, not found) answered rendered, so
 // that search engines and slow phones see the content before any script runs:
@@ -108,12 +109,7 @@ async function loadRenderer(
   }
 }
 
-function sendPage(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  answer: CachedAnswer,
-  status: 200 | 404,
-): FastifyReply {
+function sendPage(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer, status: 200 | 404): void {
   // Revalidated on every visit (a 304 while the page is unchanged), like index.html.
   void reply
     .code(status)
@@ -122,11 +118,11 @@ function sendPage(
     .header('vary', 'accept-encoding');
   if (status === 200) {
     void reply.header('etag', answer.etag);
-    if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+    if (matchesEtag(request.headers['if-none-match'], answer.etag)) return void reply.code(304).send();
   }
   const encoding = chooseEncoding(request.headers['accept-encoding']);
-  if (!encoding) return reply.send(answer.body);
-  return reply.header('content-encoding', encoding).send(answer.encoded(encoding));
+  if (!encoding) return void reply.send(answer.body);
+  void reply.header('content-encoding', encoding).send(answer.encoded(encoding));
 }
 
 /**
@@ -134,6 +130,12 @@ function sendPage(
  * (compressed) bytes until the catalogue changes. Only pages that exist are kept: an address
  * that names nothing gets the one not-found page of its language, a stale address its forward,
  * neither kept under its own address; so the cache holds at most every page of the catalogue.
+ * Each page has one address: its other spellings are forwarded there (page-address.ts), and
+ * only the route shapes of rendered pages are rendered at all.
+ *
+ * The returned function answers a request and says whether it did (false: the caller sends the
+ * app's shell). It never returns the reply: a reply is a thenable, and awaiting it after it was
+ * sent resolves to undefined, which once made the caller send the shell as well.
  */
 export function publicPages(app: FastifyInstance, webDist: string) {
   const cache = new AnswerCache(app.changes, CATALOGUE_TOPIC, MAX_AGE_MS);
@@ -142,44 +144,65 @@ export function publicPages(app: FastifyInstance, webDist: string) {
   const renderer = () => (loading ??= loadRenderer(app, webDist));
   app.addHook('onReady', async () => void renderer());
 
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
+  const answer = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     const loaded = await renderer();
-    if (!loaded) return undefined;
-    const url = new URL(request.url, 'http://portal.invalid');
-    const language: Language = url.searchParams.get('lang') === 'en' ? 'en' : 'de';
+    if (!loaded) return false;
+    const queryAt = request.url.indexOf('?');
+    const requested = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
+    const search = queryAt < 0 ? '' : request.url.slice(queryAt);
+    const address = pageAddress(requested);
+    if (address.kind === 'page' && address.path !== requested) {
+      // Another spelling of a page's address: forwarded, the query kept, nothing rendered.
+      void reply.redirect(`${address.path}${search}`, 301);
+      return true;
+    }
+    const query = new URLSearchParams(search);
+    const language: Language = query.get('lang') === 'en' ? 'en' : 'de';
     // Links in the page are absolute (search engines want them so); PUBLIC_URL is set in
     // production, elsewhere the address the request came to.
     const origin = app.config.publicUrl ?? `${request.protocol}://${request.host}`;
     let outcome: PageRenderResult | undefined;
-    const render = (path: string, search: string) => async () => {
+    const render = (path: string) => async () => {
       const result = await loaded.render({ url: `${path}${search}`, language, origin });
       outcome = result;
       return result.kind === 'page' ? loaded.compose(result, language) : undefined;
     };
-    // A searched or filtered catalogue (?q=, ?category=) is rendered for its request and not
-    // kept: searches have no bound (docs/domain.md#catalogue-search).
-    const searched = url.searchParams.has('q') || url.searchParams.has('category');
-    const uncached = async () => {
-      const body = await render(url.pathname, url.search)();
+    const uncached = async (path: string) => {
+      const body = await render(path)();
       return body === undefined ? undefined : new CachedAnswer(Buffer.from(body), 'quick');
     };
+    // A searched or filtered catalogue (?q=, ?category=) is rendered for its request and not
+    // kept: searches have no bound (docs/domain.md#catalogue-search). Any other path than a
+    // page's is only classified by the bundle (the app's shell, a forward or not found),
+    // and never kept under its own spelling.
+    const searched = query.has('q') || query.has('category');
+    const path = address.kind === 'page' ? address.path : requested.replace(/^\/+/, '/');
     try {
-      const page = searched
-        ? await uncached()
-        : await cache.get(`${language} ${origin} ${url.pathname}`, render(url.pathname, url.search));
-      if (page) return sendPage(request, reply, page, url.pathname === NOT_FOUND_PATH ? 404 : 200);
+      const page =
+        address.kind === 'invalid'
+          ? undefined
+          : address.kind === 'page' && !searched
+            ? await cache.get(`${language} ${origin} ${path}`, render(path))
+            : await uncached(path);
+      if (page) {
+        sendPage(request, reply, page, path === NOT_FOUND_PATH ? 404 : 200);
+        return true;
+      }
       const result = outcome;
-      if (result?.kind === 'redirect') return reply.redirect(result.location, result.status);
-      if (result?.kind !== 'notFound') return undefined;
-      const notFound = await cache.get(
-        `${language} ${origin} ${NOT_FOUND_PATH}`,
-        render(NOT_FOUND_PATH, url.search),
-      );
-      return notFound ? sendPage(request, reply, notFound, 404) : undefined;
+      if (result?.kind === 'redirect') {
+        void reply.redirect(result.location, result.status);
+        return true;
+      }
+      if (address.kind !== 'invalid' && result?.kind !== 'notFound') return false;
+      const notFound = await cache.get(`${language} ${origin} ${NOT_FOUND_PATH}`, render(NOT_FOUND_PATH));
+      if (!notFound) return false;
+      sendPage(request, reply, notFound, 404);
+      return true;
     } catch (error) {
       // The app renders the page in the browser instead.
       request.log.error({ err: error }, 'server-side rendering failed');
-      return undefined;
+      return false;
     }
   };
+  return Object.assign(answer, { cache });
 }

@@ -39,8 +39,8 @@ export async function registerSpa(app: FastifyInstance, webDist: string | undefi
     if (!hasApp || path.startsWith('/rest/') || path === '/rest' || !wantsPage) throw notFound();
     // A missing file with an extension (e.g. /assets/old.js after a deploy) is a real 404.
     if (/\.[a-z0-9]+$/i.test(path)) throw notFound();
-    const rendered = await renderedPage?.(request, reply);
-    if (rendered) return rendered;
+    // Returns the reply, never awaits it: a sent reply is a thenable that resolves to undefined.
+    if (await renderedPage?.(request, reply)) return reply;
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }
