@@ -9,7 +9,7 @@ import {
   STATEMENT_CACHE_LIMITS,
 } from '../src/lib/cache-limits.js';
 import { PersonalAnswers } from '../src/lib/personal-answers.js';
-import type { ChangeFeed } from '../src/plugins/change-feed.js';
+import type { ChangeFeed } from '../src/lib/change-feed.js';
 
 // The in-memory caches evict the least recently used entries, one at a time
 // (docs/performance.md#caches): a flood of distinct keys, as a stranger can send, never throws

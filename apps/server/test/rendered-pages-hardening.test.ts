@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiVersion } from '@portal/contract/service-api';
 import { upsertTranslations } from '../src/modules/translation/translation.repository.js';
-import { readShippedTranslations } from '../src/seed/shipped-translations.js';
+import { readShippedTranslations } from '../src/modules/translation/shipped-translations.js';
 import { bearer, buildTestApp, createPerson, createService, login, type TestContext } from './helper.js';
 import { buildWeb } from './support/built-web.js';
 import { documentJson } from './support/openapi-documents.js';
