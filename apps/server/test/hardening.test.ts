@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
+import { IMAGE_LIMITS } from '@portal/contract/image';
 import { markMailAttemptFailed, markMailSent } from '../src/modules/mail/outbox.repository.js';
 import { queueMail } from '../src/modules/mail/outbox.service.js';
 import {
@@ -237,10 +238,16 @@ describe('writes that race each other', () => {
         payload,
       });
     };
+    // More uploads at once than the image jobs' turns and queue hold: the rest are told to come
+    // back (503 with Retry-After, docs/security.md#uploads), and each stored one counts once.
     const answers = await Promise.all(Array.from({ length: 10 }, upload));
-    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+    const stored = answers.filter((a) => a.statusCode === 200).length;
+    const refused = answers.filter((a) => a.statusCode === 503);
+    expect(stored + refused.length).toBe(10);
+    expect(stored).toBeGreaterThanOrEqual(IMAGE_LIMITS.concurrentJobs);
+    for (const answer of refused) expect(answer.headers['retry-after']).toBeDefined();
     const row = await ctx.db.selectFrom('person').select('avatarVersion').where('id', '=', ownerId).executeTakeFirstOrThrow();
-    expect(row.avatarVersion).toBe(10);
+    expect(row.avatarVersion).toBe(stored);
   });
 
   it('answers a multipart upload without a boundary or with a broken body with 400, not 500', async () => {
