@@ -93,7 +93,7 @@ async function traffic(token, oid) {
   const projects = await (await fetch(`${base}/rest/collection/person/${oid}/project`, { headers: auth })).json();
   const project = projects[0];
   const licence = project.licences[0].id;
-  const pages = ['/services', '/price', `/services/${services[0].id}`, ...legal.map((page) => `/rechtliches/${encodeURIComponent(page.internerName)}`)];
+  const pages = ['/services', '/price', `/services/${services[0].id}`, ...legal.map((page) => `/rechtliches/${encodeURIComponent(page.interner_name)}`)];
   if (withApi) pages.push(`/services/${withApi}/api`);
   const requests = [];
   for (const page of pages) {

@@ -173,8 +173,8 @@ export function publicPages(app: FastifyInstance, webDist: string) {
     };
     // A searched or filtered catalogue (?q=, ?category=) is rendered for its request and not
     // kept: searches have no bound (docs/domain.md#catalogue-search). Any other path than a
-    // page's is only classified by the bundle (the app's shell, a forward or not found),
-    // and never kept under its own spelling.
+    // page's is only classified by the bundle (the app's shell, a forward or not found, which
+    // runs no loader), and never kept under its own spelling.
     const searched = query.has('q') || query.has('category');
     const path = address.kind === 'page' ? address.path : requested.replace(/^\/+/, '/');
     try {
@@ -184,6 +184,12 @@ export function publicPages(app: FastifyInstance, webDist: string) {
           : address.kind === 'page' && !searched
             ? await cache.get(`${language} ${origin} ${path}`, render(path))
             : await uncached(path);
+      if (page && address.kind !== 'page') {
+        // The web app renders a route that page-address.ts does not know: its shape belongs
+        // there, or every spelling of it would be rendered anew. Until then it gets the shell.
+        request.log.warn({ path }, 'rendered page outside the known page shapes; answered with the shell');
+        return false;
+      }
       if (page) {
         sendPage(request, reply, page, path === NOT_FOUND_PATH ? 404 : 200);
         return true;
@@ -204,5 +210,5 @@ export function publicPages(app: FastifyInstance, webDist: string) {
       return false;
     }
   };
-  return Object.assign(answer, { cache });
+  return answer;
 }
