@@ -11,97 +11,13 @@ import {
   login,
   type TestContext,
 } from './helper.js';
+import { documentJson, documentYaml } from './support/openapi-documents.js';
 
 // The API reference documents (docs/domain.md#api-reference): checked before they are stored
 // (OpenAPI 3.0/3.1, JSON or YAML, 2 MB, every $ref inside the document and nothing fetched),
 // kept in versions, one published and read by anyone, every write audited, admins only.
 
 const adminBase = (serviceId: string) => `/rest/collection/admin/service/${serviceId}/api`;
-
-/** A small valid document: two operations, a shared schema by $ref, an apiKey scheme. */
-function documentJson(overrides: { title?: string; extraPath?: boolean; summary?: string } = {}) {
-  return {
-    openapi: '3.1.0',
-    info: { title: overrides.title ?? 'Adressprüfung', version: '1.0.0', description: 'Prüft **Adressen**.' },
-    servers: [{ url: 'https://api.example.com/v1' }],
-    security: [{ key: [] }],
-    tags: [{ name: 'Adressen' }],
-    paths: {
-      '/addresses/check': {
-        post: {
-          tags: ['Adressen'],
-          operationId: 'checkAddress',
-          summary: overrides.summary ?? 'Adresse prüfen',
-          requestBody: {
-            required: true,
-            content: { 'application/json': { schema: { $ref: '#/components/schemas/Address' } } },
-          },
-          responses: {
-            '200': {
-              description: 'Ergebnis',
-              content: {
-                'application/json': {
-                  schema: { $ref: '#/components/schemas/Result' },
-                  example: { valid: true, score: 0.98 },
-                },
-              },
-            },
-          },
-        },
-      },
-      ...(overrides.extraPath
-        ? {
-            '/countries': {
-              get: {
-                summary: 'Länder',
-                responses: {
-                  '200': {
-                    description: 'Liste',
-                    content: { 'application/json': { schema: { type: 'array', items: { type: 'string' } } } },
-                  },
-                },
-              },
-            },
-          }
-        : {}),
-    },
-    components: {
-      securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } },
-      schemas: {
-        Address: {
-          type: 'object',
-          required: ['street', 'zip'],
-          properties: { street: { type: 'string' }, zip: { type: 'string', pattern: '^[0-9]{5}$' } },
-        },
-        Result: { type: 'object', properties: { valid: { type: 'boolean' }, score: { type: 'number' } } },
-      },
-    },
-  };
-}
-
-const documentYaml = `openapi: 3.0.3
-info:
-  title: Captcha
-  version: 2.0.0
-paths:
-  /verify:
-    post:
-      summary: Token prüfen
-      responses:
-        '200':
-          description: Ergebnis
-          content:
-            application/json:
-              schema:
-                $ref: '#/components/schemas/Verdict'
-components:
-  schemas:
-    Verdict:
-      type: object
-      properties:
-        human:
-          type: boolean
-`;
 
 describe('API reference documents', () => {
   let ctx: TestContext;

@@ -1,4 +1,4 @@
-// OpenAPI documents for the API reference and example answers tests.
+// OpenAPI documents for the API reference, example answers, rendered pages and soak tests.
 
 /** A small valid document: two operations, a shared schema by $ref, an apiKey scheme. */
 export function documentJson(overrides: { title?: string; extraPath?: boolean; summary?: string } = {}) {
