@@ -1,17 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './built-server.js';
+import { childControls, type ChildControls } from './child-controls.js';
 
 // A real SMTP server (smtp-server) in a child process of the test's own, on a free port, that
 // the test may pause (SIGSTOP), resume, stop and start again; it remembers every recipient.
 
-export interface PrivateSmtp {
+export interface PrivateSmtp extends ChildControls {
   url: string;
   /** Recipients of every mail received so far, over every start. */
   received: string[];
-  pause(): void;
-  resume(): void;
-  stop(): Promise<void>;
   start(): Promise<void>;
 }
 
@@ -21,8 +19,7 @@ export async function startPrivateSmtp(): Promise<PrivateSmtp> {
   const port = await freePort();
   const received: string[] = [];
   let child: ChildProcess | undefined;
-  const orphanGuard = (): void => void child?.kill('SIGKILL');
-  process.once('exit', orphanGuard);
+  const controls = childControls(() => child);
 
   const start = (): Promise<void> =>
     new Promise((resolve, reject) => {
@@ -40,20 +37,11 @@ export async function startPrivateSmtp(): Promise<PrivateSmtp> {
       });
       started.once('exit', (code) => reject(new Error(`SMTP server ended (${code})`)));
     });
-  const stop = async (): Promise<void> => {
-    const running = child;
-    if (!running || running.exitCode !== null || running.signalCode !== null) return;
-    const exited = new Promise((resolve) => running.once('exit', resolve));
-    running.kill('SIGKILL');
-    await exited;
-  };
   await start();
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    pause: () => void child?.kill('SIGSTOP'),
-    resume: () => void child?.kill('SIGCONT'),
-    stop,
+    ...controls,
     start,
   };
 }
