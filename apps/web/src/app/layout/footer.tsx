@@ -12,6 +12,21 @@ import { MailIcon } from '@/components/ui/shell-icons';
 
 const linkClass = 'rounded text-muted-foreground underline-offset-4 hover:text-foreground hover:underline';
 
+/** The legal pages as a list; both footer forms show them. */
+function LegalLinks({ className, labels }: { className: string; labels: Record<LegalPageName, string> }) {
+  return (
+    <ul className={className}>
+      {legalPages.map((name) => (
+        <li key={name}>
+          <Link to={paths.legal(name)} className={linkClass}>
+            {labels[name]}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * Call to action (contact modal), version label, contact address, legal links and
  * the language selector. Screens of the signed-in user's data get the compact form: one line of
@@ -35,15 +50,7 @@ export function Footer({ compact = false, wide = false }: { compact?: boolean; w
         >
           <span className="text-muted-foreground">{t('versionLabel', { version: __APP_VERSION__ })}</span>
           <nav aria-label={t('legalTitle')}>
-            <ul className="flex flex-wrap gap-x-4 gap-y-2">
-              {legalPages.map((name) => (
-                <li key={name}>
-                  <Link to={paths.legal(name)} className={linkClass}>
-                    {legalLabels[name]}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <LegalLinks className="flex flex-wrap gap-x-4 gap-y-2" labels={legalLabels} />
           </nav>
           <div className="ml-auto">
             <LanguageSelect />
@@ -118,15 +125,7 @@ export function Footer({ compact = false, wide = false }: { compact?: boolean; w
             <h2 id="footer-legal" className="font-semibold">
               {t('legalTitle')}
             </h2>
-            <ul className="flex flex-col gap-2">
-              {legalPages.map((name) => (
-                <li key={name}>
-                  <Link to={paths.legal(name)} className={linkClass}>
-                    {legalLabels[name]}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <LegalLinks className="flex flex-col gap-2" labels={legalLabels} />
           </nav>
         </div>
       </div>
