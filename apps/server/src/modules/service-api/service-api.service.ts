@@ -93,6 +93,42 @@ function auditView(id: string, input: ApiVersionCreate, read: { de: ReadDocument
   };
 }
 
+/** Reads both documents (off the event loop) and checks they describe the same operations. */
+async function readDocuments(
+  input: ApiVersionCreate,
+): Promise<{ de: ReadDocument; en: ReadDocument | null }> {
+  const de = await readOpenApiDocument(input.document, 'document');
+  const en = input.documentEn ? await readOpenApiDocument(input.documentEn, 'documentEn') : null;
+  if (en) checkSameOperations(de, en);
+  return { de, en };
+}
+
+/** The stored row of a version: its sources as sent, the dereferenced documents and their facts. */
+function versionRow(
+  id: string,
+  serviceId: string,
+  input: ApiVersionCreate,
+  { de, en }: { de: ReadDocument; en: ReadDocument | null },
+  stamp: { createdAt: string; createdBy: string; publishedAt: string | null },
+) {
+  return {
+    id,
+    serviceId,
+    version: input.version,
+    notesDe: input.notes.de,
+    notesEn: input.notes.en,
+    title: de.title,
+    openapi: de.openapi,
+    operations: de.operations.length,
+    sourceDe: input.document,
+    sourceEn: input.documentEn ?? null,
+    documentDe: de.json,
+    documentEn: en?.json ?? null,
+    serverOrigins: originsJson(de, en),
+    ...stamp,
+  };
+}
+
 export async function createVersion(
   db: Kysely<Database>,
   actor: AuditActor,
@@ -102,9 +138,7 @@ export async function createVersion(
 ): Promise<ApiVersion> {
   await serviceOrNotFound(db, serviceId);
   // Checked before the transaction: parsing takes a while and needs no lock.
-  const de = await readOpenApiDocument(input.document, 'document');
-  const en = input.documentEn ? await readOpenApiDocument(input.documentEn, 'documentEn') : null;
-  if (en) checkSameOperations(de, en);
+  const { de, en } = await readDocuments(input);
   return db.transaction().execute(async (trx) => {
     const service = await findServiceForUpdate(trx, serviceId);
     if (!service) throw notFound();
@@ -113,24 +147,16 @@ export async function createVersion(
     }
     const id = newId();
     const createdAt = nowIso(now);
-    await insertApiVersion(trx, {
-      id,
-      serviceId,
-      version: input.version,
-      notesDe: input.notes.de,
-      notesEn: input.notes.en,
-      title: de.title,
-      openapi: de.openapi,
-      operations: de.operations.length,
-      sourceDe: input.document,
-      sourceEn: input.documentEn ?? null,
-      documentDe: de.json,
-      documentEn: en?.json ?? null,
-      serverOrigins: originsJson(de, en),
-      createdAt,
-      createdBy: actor.actor.email,
-      publishedAt: null,
-    });
+    await insertApiVersion(
+      trx,
+      versionRow(
+        id,
+        serviceId,
+        input,
+        { de, en },
+        { createdAt, createdBy: actor.actor.email, publishedAt: null },
+      ),
+    );
     if (service.apiDemoKey === null) {
       await trx
         .updateTable('service')
@@ -138,17 +164,14 @@ export async function createVersion(
         .where('id', '=', serviceId)
         .execute();
     }
-    await recordAudit(
-      trx,
-      {
-        ...actor,
-        action: 'create-version',
-        objectType: OBJECT_TYPE,
-        objectId: serviceId,
-        before: null,
-        after: auditView(id, input, { de, en }),
-      },
-    );
+    await recordAudit(trx, {
+      ...actor,
+      action: 'create-version',
+      objectType: OBJECT_TYPE,
+      objectId: serviceId,
+      before: null,
+      after: auditView(id, input, { de, en }),
+    });
     const [row] = (await listApiVersions(trx, serviceId)).filter((v) => v.id === id);
     if (!row) throw new Error('the version just stored is missing');
     return toApiVersion(row, service.apiVersionId);
@@ -178,17 +201,14 @@ export async function publishVersion(
       .where('id', '=', serviceId)
       .execute();
     await markPublished(trx, versionId, nowIso(now));
-    await recordAudit(
-      trx,
-      {
-        ...actor,
-        action: 'publish-version',
-        objectType: OBJECT_TYPE,
-        objectId: serviceId,
-        before: before ? { id: before.id, version: before.version } : null,
-        after: { id: version.id, version: version.version },
-      },
-    );
+    await recordAudit(trx, {
+      ...actor,
+      action: 'publish-version',
+      objectType: OBJECT_TYPE,
+      objectId: serviceId,
+      before: before ? { id: before.id, version: before.version } : null,
+      after: { id: version.id, version: version.version },
+    });
   });
   await catalogueChanged(changes);
   return listVersions(db, serviceId);
@@ -280,30 +300,14 @@ export async function seedPublishedVersion(
 ): Promise<void> {
   const service = await findService(db, serviceId);
   if (!service || (await listApiVersions(db, serviceId)).length > 0) return;
-  const de = await readOpenApiDocument(input.document, 'document');
-  const en = input.documentEn ? await readOpenApiDocument(input.documentEn, 'documentEn') : null;
-  if (en) checkSameOperations(de, en);
+  const { de, en } = await readDocuments(input);
   const id = newId();
   const at = nowIso(now);
   await db.transaction().execute(async (trx) => {
-    await insertApiVersion(trx, {
-      id,
-      serviceId,
-      version: input.version,
-      notesDe: input.notes.de,
-      notesEn: input.notes.en,
-      title: de.title,
-      openapi: de.openapi,
-      operations: de.operations.length,
-      sourceDe: input.document,
-      sourceEn: input.documentEn ?? null,
-      documentDe: de.json,
-      documentEn: en?.json ?? null,
-      serverOrigins: originsJson(de, en),
-      createdAt: at,
-      createdBy: 'demo',
-      publishedAt: at,
-    });
+    await insertApiVersion(
+      trx,
+      versionRow(id, serviceId, input, { de, en }, { createdAt: at, createdBy: 'demo', publishedAt: at }),
+    );
     await trx
       .updateTable('service')
       .set({ apiVersionId: id, apiDemoKey: service.apiDemoKey ?? newDemoKey() })
