@@ -10,7 +10,7 @@
 // was sent twice (the server's warnings go to a log file that is read at the end). Written to
 // bench/results/soak.json and printed; separate from `npm run bench` because of its length.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { signIn, startPortal } from '../scripts/local-portal.mjs';
@@ -153,11 +153,13 @@ try {
   const timer = setInterval(() => {
     sampling = sampling.then(async () => {
       const minute = Math.round(((Date.now() - started) / 60_000) * 100) / 100;
-      const figures = { minute, ...(await sample(server)) };
+      // The machine's load beside the server's figures: the event loop's delay rises with other
+      // processes' work too, and a reader must be able to tell that from the server's own growth.
+      const figures = { minute, ...(await sample(server)), machineLoad: Math.round(loadavg()[0] * 10) / 10 };
       samples.push(figures);
       console.log(
         `soak ${minute.toFixed(2).padStart(5)} min  fds ${figures.descriptors}  sockets ${figures.sockets}  ` +
-          `RSS ${figures.rssMb} MB  heap ${figures.heapMb} MB  loop delay p99 ${figures.delayP99Ms} ms (max ${figures.delayMaxMs})`,
+          `RSS ${figures.rssMb} MB  heap ${figures.heapMb} MB  loop delay p99 ${figures.delayP99Ms} ms (max ${figures.delayMaxMs})  load ${figures.machineLoad}/${availableParallelism()} cores`,
       );
     });
   }, SAMPLE_MS);
