@@ -109,7 +109,18 @@ describe('example answers', () => {
       .error;
     expect(body.code).toBe('validation');
     expect(body.fields).toEqual({ 'body.zip': 'Ungültiger Wert' });
-    expect(body.problems).toEqual(['body/zip must match pattern "^[0-9]{5}$"']);
+    expect(body.problems).toEqual(['Body/zip: muss diesem Muster entsprechen: "^[0-9]{5}$"']);
+    // In English where the request asks for it, as every other answer.
+    const english = await ctx.app.inject({
+      method: 'POST',
+      url: `/rest/mock/${serviceId}/addresses/check`,
+      headers: { 'x-api-key': demoKey, 'accept-language': 'en-GB,en;q=0.9' },
+      payload: { street: 'Hauptstraße 1', zip: 'ABC' },
+    });
+    expect(english.json<{ error: { message: string; problems: string[] } }>().error).toMatchObject({
+      message: 'The input is not valid.',
+      problems: ['body/zip must match pattern "^[0-9]{5}$"'],
+    });
 
     const noStreet = await call('POST', '/addresses/check', demoKey, { zip: '50667' });
     expect(noStreet.json<{ error: { fields: Record<string, string> } }>().error.fields).toEqual({
@@ -131,7 +142,7 @@ describe('example answers', () => {
   it('needs the demo key or a live licence key of this service, where the security scheme says', async () => {
     const none = await call('POST', '/addresses/check', undefined, { street: 'a', zip: '50667' });
     expect(none.statusCode).toBe(401);
-    expect(none.json<{ error: { problems: string[] } }>().error.problems[0]).toContain('header X-Api-Key');
+    expect(none.json<{ error: { problems: string[] } }>().error.problems[0]).toContain('Header X-Api-Key');
     // In the query, where the document does not put it, a key counts for nothing.
     const inQuery = await ctx.app.inject({
       method: 'GET',

@@ -2,6 +2,8 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { sample } from 'openapi-sampler';
 import { OPENAPI_METHODS, type OpenApiDocument } from '@portal/contract/service-api';
+import type { Language } from '../../lib/language.js';
+import { localizeSchemaErrors, mockProblems } from './mock-problems.js';
 
 // The example answers of a published document (docs/domain.md#example-answers): which operation
 // a request means, where its key is, whether the request fits the document (parameters and JSON
@@ -129,13 +131,6 @@ export function keyOf(request: MockRequest, locations: readonly KeyLocation[]): 
     if (typeof value === 'string' && value !== '') return value;
   }
   return undefined;
-}
-
-/** How a missing key is explained: where the document wants it. */
-export function describeKeyLocations(locations: readonly KeyLocation[]): string {
-  return locations
-    .map((l) => (l.in === 'bearer' ? 'header Authorization: Bearer <key>' : `${l.in} ${l.name}`))
-    .join(' or ');
 }
 
 /** A parameter's text as the type its schema names (query, path and header values arrive as text). */
@@ -280,14 +275,15 @@ export class MockApi {
     return compiled.answer;
   }
 
-  /** The answer to a request whose key was accepted. */
-  respond(request: MockRequest): MockOutcome {
+  /** The answer to a request whose key was accepted; problems named in `language`. */
+  respond(request: MockRequest, language: Language): MockOutcome {
     const matched = this.match(request.method, request.path);
     if (!('operation' in matched)) return matched;
     const { operation: compiled, values } = matched;
     const validators = this.#validators(compiled);
     const fields: Record<string, 'required' | 'invalid' | 'unknown'> = {};
     const problems: string[] = [];
+    const say = mockProblems(language);
     const refuse = (field: string, problem: 'required' | 'invalid', text: string) => {
       fields[field] ??= problem;
       if (problems.length < MAX_PROBLEMS) problems.push(text);
@@ -303,40 +299,32 @@ export class MockApi {
       const field = `${parameter.in}.${parameter.name}`;
       if (raw === undefined) {
         if (parameter.required)
-          refuse(field, 'required', `${parameter.in} parameter ${parameter.name} is required`);
+          refuse(field, 'required', say.parameterRequired(parameter.in, parameter.name));
         continue;
       }
       const validate = validators.parameters.get(parameter);
       if (validate && !validate(coerce(raw, parameter.schema))) {
-        for (const error of (validate.errors ?? []).slice(0, 3)) {
-          refuse(
-            field,
-            'invalid',
-            `${parameter.in} parameter ${parameter.name}${error.instancePath} ${error.message ?? 'is not valid'}`,
-          );
+        for (const error of localizeSchemaErrors((validate.errors ?? []).slice(0, 3), language)) {
+          refuse(field, 'invalid', say.parameterInvalid(parameter.in, parameter.name, error));
         }
       }
     }
 
     const requestBody = compiled.operation.requestBody;
     const hasBody = request.body !== undefined && request.body !== null && request.body !== '';
-    if (requestBody?.required && !hasBody) refuse('body', 'required', 'the request body is required');
+    if (requestBody?.required && !hasBody) refuse('body', 'required', say.bodyRequired());
     if (hasBody && validators.body) {
       if (!/json/i.test(request.contentType ?? '')) {
-        refuse('body', 'invalid', 'the request body must be JSON (Content-Type: application/json)');
+        refuse('body', 'invalid', say.bodyNotJson());
       } else if (!validators.body(request.body)) {
-        for (const error of validators.body.errors ?? []) {
+        for (const error of localizeSchemaErrors(validators.body.errors ?? [], language)) {
           const where = error.instancePath.replace(/^\//, '').replaceAll('/', '.');
           const missing =
             error.keyword === 'required'
               ? (error.params as { missingProperty?: string }).missingProperty
               : undefined;
           const field = ['body', where, missing].filter(Boolean).join('.');
-          refuse(
-            field,
-            missing ? 'required' : 'invalid',
-            `body${error.instancePath} ${error.message ?? 'is not valid'}`,
-          );
+          refuse(field, missing ? 'required' : 'invalid', say.bodyInvalid(error));
         }
       }
     }

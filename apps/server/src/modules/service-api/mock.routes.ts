@@ -2,10 +2,12 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { OpenApiDocument } from '@portal/contract/service-api';
 import { idSchema } from '@portal/contract/common';
 import { HttpError, notFound } from '../../lib/http-error.js';
+import { requestLanguage } from '../../lib/language.js';
 import { nowIso } from '../../lib/time.js';
 import { CATALOGUE_TOPIC } from '../catalogue/catalogue-changes.js';
 import { findLiveLicenceByKey } from '../usage-record/usage.repository.js';
-import { describeKeyLocations, keyOf, MockApi, type MockRequest } from './mock-api.js';
+import { keyOf, MockApi, type MockRequest } from './mock-api.js';
+import { mockProblems } from './mock-problems.js';
 import { findPublishedApi } from './service-api.repository.js';
 
 // The example answers (docs/domain.md#example-answers): every operation of a service's published
@@ -106,12 +108,12 @@ export const mockRoutes: FastifyPluginAsync = async (app) => {
         body: request.body,
         contentType: request.headers['content-type'],
       };
+      const language = requestLanguage(request.headers);
+      const say = mockProblems(language);
       const locations = api.api.keyLocations(mock.method, mock.path);
       const key = keyOf(mock, locations);
       if (!key) {
-        throw new HttpError(401, 'unauthorized', undefined, undefined, [
-          `a key is required in ${describeKeyLocations(locations)}: a licence key of this service or the demo key of its reference`,
-        ]);
+        throw new HttpError(401, 'unauthorized', undefined, undefined, [say.keyRequired(locations)]);
       }
       (request as FastifyRequest & { mockKey?: string }).mockKey = key;
       const limit = await perKey(request);
@@ -121,15 +123,13 @@ export const mockRoutes: FastifyPluginAsync = async (app) => {
         });
       }
       if (!(await keyAccepted(id.data, key, api.demoKey))) {
-        throw new HttpError(401, 'unauthorized', undefined, undefined, [
-          'the key is neither a live licence key of this service nor its demo key',
-        ]);
+        throw new HttpError(401, 'unauthorized', undefined, undefined, [say.keyRefused()]);
       }
-      const outcome = api.api.respond(mock);
+      const outcome = api.api.respond(mock, language);
       if (outcome.kind === 'noPath') throw notFound();
       if (outcome.kind === 'noMethod') {
         throw new HttpError(405, 'badRequest', undefined, { allow: outcome.allow.join(', ') }, [
-          `${mock.method} is not an operation of ${mock.path}; allowed: ${outcome.allow.join(', ')}`,
+          say.methodNotAllowed(mock.method, mock.path, outcome.allow),
         ]);
       }
       if (outcome.kind === 'invalid')
