@@ -11,7 +11,11 @@ import { useUploadAvatar } from '../api/upload-avatar';
 import { checkAvatarFile, type AvatarProblem } from '../utils/avatar-file';
 import { useObjectUrl } from './use-object-url';
 
-type UploadProblem = AvatarProblem | 'failed';
+/**
+ * What went wrong: a check of this screen, or the server's own words where it named the problem
+ * (a picture too large to decode, the image work busy), already in the user's language.
+ */
+type UploadProblem = AvatarProblem | 'failed' | { said: string };
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB`;
 
@@ -48,7 +52,9 @@ export function AvatarUpload({ user }: { user: Person }) {
           ? 'wrongType'
           : isApiError(error, 'payloadTooLarge')
             ? 'tooBig'
-            : 'failed',
+            : isApiError(error, 'imageTooLarge') || isApiError(error, 'unavailable')
+              ? { said: error.message }
+              : 'failed',
       );
     }
   };
@@ -85,7 +91,7 @@ export function AvatarUpload({ user }: { user: Person }) {
       </p>
       {problem ? (
         <p role="alert" className="max-w-xs text-sm text-red-700 dark:text-red-400">
-          {message[problem]}
+          {typeof problem === 'string' ? message[problem] : problem.said}
         </p>
       ) : null}
 
