@@ -141,7 +141,10 @@ function SignupForm({ onSent, onClosed }: { onSent: (email: string) => void; onC
           )}
         />
         <RequestFailedAlert problem={errors.root?.message} />
-        <div className="flex flex-col-reverse items-stretch gap-3 pt-2 sm:flex-row sm:items-center sm:justify-between">
+        {/* The submit button first: after the last field it is the next stop of the Tab key, and
+            on phones it stands on top; from 640 px it sits on the right. */}
+        <div className="flex flex-col items-stretch gap-3 pt-2 sm:flex-row-reverse sm:items-center sm:justify-between">
+          <SubmitButton busy={isSubmitting}>{t('signupSubmit')}</SubmitButton>
           <p className="text-sm text-muted-foreground">
             {t('haveAccount')}{' '}
             <button
@@ -152,7 +155,6 @@ function SignupForm({ onSent, onClosed }: { onSent: (email: string) => void; onC
               {t('login')}
             </button>
           </p>
-          <SubmitButton busy={isSubmitting}>{t('signupSubmit')}</SubmitButton>
         </div>
       </form>
     </AccountScreen>
