@@ -39,7 +39,7 @@ describe('admin content', () => {
     adminId = adminPerson.id;
     admin = bearer(await login(ctx.app, adminPerson));
     customer = bearer(await login(ctx.app, await createPerson(ctx.db)));
-    worker = new OutboxWorker(ctx.db, createMailSender(`smtp://127.0.0.1:${smtpPort}`, 'portal@example.com'), ctx.app.log, {
+    worker = new OutboxWorker(ctx.db, createMailSender(`smtp://127.0.0.1:${smtpPort}`, 'portal@example.com'), ctx.app.log, ctx.app.clock, {
       pollMs: 50,
       baseDelayMs: 50,
       maxDelayMs: 50,

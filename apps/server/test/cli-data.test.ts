@@ -299,7 +299,7 @@ describe('portal command line: catalogue, texts, usage, backup', () => {
 
   describe('translations', () => {
     it('exports one file per namespace with de and en', async () => {
-      await prepareDatabase(database.db, { dialect, production: false, demo: false, log: () => undefined });
+      await prepareDatabase(database.db, { dialect, production: false, demo: false, now: new Date(), log: () => undefined });
       const dir = join(work, 'texts');
       const run = await portal(['translations:export', dir]);
       expect(run.code).toBe(0);
@@ -340,7 +340,7 @@ describe('portal command line: catalogue, texts, usage, backup', () => {
       expect(run.stderr).toBe('portal translations:import: 2 keys were not imported (listed above)\n');
 
       // The next start loads the release's texts again, except the operator's.
-      await prepareDatabase(database.db, { dialect, production: false, demo: false, log: () => undefined });
+      await prepareDatabase(database.db, { dialect, production: false, demo: false, now: new Date(), log: () => undefined });
       const text = (namespace: string, id: string) =>
         database.db
           .selectFrom('translation')

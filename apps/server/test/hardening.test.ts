@@ -336,7 +336,7 @@ describe('mails with sign-in links', () => {
         to,
         language: 'de',
         content: { subject: 'Passwort', text: 'https://portal.example/reset-password?token=secret', html: '<a>secret</a>' },
-      });
+      }, ctx.app.clock.now());
       const { id } = await ctx.db.selectFrom('mailOutbox').select('id').where('toAddress', '=', to).executeTakeFirstOrThrow();
       if (outcome === 'sent') await markMailSent(ctx.db, id, new Date().toISOString());
       else await markMailAttemptFailed(ctx.db, id, { state: 'failed', lastError: 'refused', nextAttemptAt: new Date().toISOString() });

@@ -121,6 +121,7 @@ describe(`shared projects (${dialect})`, () => {
       ctx.db,
       createMailSender(`smtp://127.0.0.1:${SMTP_PORT}`, 'Portal <portal@example.com>'),
       ctx.app.log,
+      ctx.app.clock,
       { pollMs: 50, baseDelayMs: 100, maxDelayMs: 1000, maxAttempts: 5, leaseMs: 30_000 },
     );
     worker.start();

@@ -59,7 +59,8 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const licence = await licenceOf(request);
-      return showLicence(app.db, await patchLicence(app.db, licence, request.body), last90Days(app.clock.now()), app.clock.now());
+      const now = app.clock.now();
+      return showLicence(app.db, await patchLicence(app.db, licence, request.body, now), last90Days(now), now);
     },
   );
 
@@ -76,7 +77,7 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const project = await projectOf(request);
-      await addLicence(app.db, project, request.params.serviceId);
+      await addLicence(app.db, project, request.params.serviceId, app.clock.now());
       return reply.code(201).send(await showProject(app.db, currentUser(request), project.id, app.clock.now()));
     },
   );
@@ -93,7 +94,7 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await removeLicence(app.db, await projectOf(request), request.params.licenceId);
+      await removeLicence(app.db, await projectOf(request), request.params.licenceId, app.clock.now());
       return reply.code(204).send(null);
     },
   );
