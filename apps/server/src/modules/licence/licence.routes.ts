@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { idSchema } from '@portal/contract/common';
 import { licencePatchSchema, licenceQuerySchema, licenceSchema } from '@portal/contract/licence';
 import { projectSchema } from '@portal/contract/project';
-import { addDays, isoDay, resolvePeriod } from '../../lib/period.js';
+import { last90Days, resolvePeriod } from '../../lib/period.js';
 import { sendPersonalAnswer } from '../../lib/personal-answers.js';
 import { currentUser } from '../auth/authenticate.js';
 import { compileSerializer } from '../../plugins/response-serializer.js';
@@ -12,12 +12,6 @@ import { showProject } from '../project/project.service.js';
 import { addLicence, licenceOf, patchLicence, removeLicence, showLicence } from './licence.service.js';
 
 const idParams = z.object({ id: idSchema });
-
-/** Default chart period: the last 90 days up to today. */
-function last90Days(now: Date) {
-  const today = isoDay(now);
-  return { from: addDays(today, -89), to: today };
-}
 
 export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
   const writeLicence = compileSerializer(licenceSchema);
