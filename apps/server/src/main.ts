@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { loadConfig, type Config } from './config.js';
+import { systemClock } from './lib/time.js';
 import { openDatabase, type DatabaseHandle } from './db/connect.js';
 import { logDestination, loggerOptions } from './lib/logger.js';
 import { describeStartError } from './lib/start-errors.js';
@@ -46,6 +47,7 @@ async function start(): Promise<void> {
       dialect: handle.dialect,
       production: config.production,
       demo: config.demo,
+      now: systemClock.now(),
       log,
     }));
   } catch (error) {
@@ -75,7 +77,7 @@ async function start(): Promise<void> {
   // Every instance sends the outbox; the claim in the database keeps each mail to one of them.
   const outbox =
     config.smtpUrl && config.mailFrom
-      ? new OutboxWorker(handle.db, createMailSender(config.smtpUrl, config.mailFrom), app.log)
+      ? new OutboxWorker(handle.db, createMailSender(config.smtpUrl, config.mailFrom), app.log, app.clock)
       : undefined;
   outbox?.start();
   if (!outbox && config.contactTo) app.log.warn('CONTACT_TO is set but SMTP_URL is not: contact mails wait in the outbox');

@@ -75,7 +75,7 @@ describe(`links end with the sessions (${dialect})`, () => {
 
   it('a new password from the command line ends the reset link', async () => {
     const { person, resetToken } = await customerWithResetLink();
-    await setPassword(ctx.db, person.email, 'operator set passphrase');
+    await setPassword(ctx.db, person.email, 'operator set passphrase', ctx.app.clock.now());
     expect((await useResetLink(resetToken)).statusCode).toBe(400);
     expect(await linksOf(person.id)).toEqual([]);
   });
@@ -100,8 +100,8 @@ describe(`links end with the sessions (${dialect})`, () => {
 
   it('an account disabled from the command line loses its links, also once it is enabled again', async () => {
     const { person, resetToken } = await customerWithResetLink();
-    await setDisabled(ctx.db, person.email, true);
-    await setDisabled(ctx.db, person.email, false);
+    await setDisabled(ctx.db, person.email, true, ctx.app.clock.now());
+    await setDisabled(ctx.db, person.email, false, ctx.app.clock.now());
     expect((await useResetLink(resetToken)).statusCode).toBe(400);
   });
 
@@ -111,8 +111,8 @@ describe(`links end with the sessions (${dialect})`, () => {
       email: invited,
     }, new Date());
     const invitation = await newestToken(invited);
-    await setDisabled(ctx.db, invited, true);
-    await setDisabled(ctx.db, invited, false);
+    await setDisabled(ctx.db, invited, true, ctx.app.clock.now());
+    await setDisabled(ctx.db, invited, false, ctx.app.clock.now());
     expect((await useResetLink(invitation)).statusCode).toBe(400);
     expect(await linksOf(person.id)).toEqual([]);
 

@@ -5,7 +5,6 @@ import { OutboxWorker } from '../src/modules/mail/outbox-worker.js';
 import { upsertTranslations } from '../src/modules/translation/translation.repository.js';
 import { readShippedTranslations } from '../src/modules/translation/shipped-translations.js';
 import { bearer, buildTestApp, countRows, createPerson, form, login, type TestContext } from './helper.js';
-import { freePort } from './support/built-server.js';
 import { startMailbox, type Mailbox } from './support/mailbox.js';
 
 // The admin console's price packages, legal pages, texts and contact requests
@@ -26,8 +25,7 @@ describe('admin content', () => {
   let customer: Record<string, string>;
 
   beforeAll(async () => {
-    const smtpPort = await freePort();
-    mailbox = await startMailbox(smtpPort);
+    mailbox = await startMailbox();
     ctx = await buildTestApp({ CONTACT_TO: 'team@example.com' });
     await upsertTranslations(ctx.db, readShippedTranslations());
     // Loading every text blocks SQLite's thread for a moment; on a busy machine the app then
@@ -39,7 +37,7 @@ describe('admin content', () => {
     adminId = adminPerson.id;
     admin = bearer(await login(ctx.app, adminPerson));
     customer = bearer(await login(ctx.app, await createPerson(ctx.db)));
-    worker = new OutboxWorker(ctx.db, createMailSender(`smtp://127.0.0.1:${smtpPort}`, 'portal@example.com'), ctx.app.log, {
+    worker = new OutboxWorker(ctx.db, createMailSender(`smtp://127.0.0.1:${mailbox.port}`, 'portal@example.com'), ctx.app.log, ctx.app.clock, {
       pollMs: 50,
       baseDelayMs: 50,
       maxDelayMs: 50,

@@ -10,6 +10,9 @@ import {
   createPerson,
   createProjectViaApi,
   login,
+  multipartParts,
+  png,
+  type MultipartPart,
   snapshot,
   type TestContext,
 } from './helper.js';
@@ -51,36 +54,6 @@ function newService(id: string): Omit<AdminService, 'gallery' | 'logo' | 'thumbn
       },
     ],
   };
-}
-
-async function png(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: '#3366cc' } })
-    .png()
-    .toBuffer();
-}
-
-function multipart(
-  parts: Array<{ name: string; value: string } | { name: string; filename: string; type: string; bytes: Buffer }>,
-) {
-  const boundary = `----admin${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    if ('bytes' in part) {
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type}\r\n\r\n`,
-        ),
-        part.bytes,
-        Buffer.from('\r\n'),
-      );
-    } else {
-      chunks.push(
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`),
-      );
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: Buffer.concat(chunks) };
 }
 
 describe('admin services', () => {
@@ -207,7 +180,7 @@ describe('admin services', () => {
   it('re-encodes an uploaded gallery image into the lightbox widths, orders and deletes them', async () => {
     await create('gallery');
     const send = async (width: number, nameDe: string) => {
-      const body = multipart([
+      const body = multipartParts([
         { name: 'nameDe', value: nameDe },
         { name: 'nameEn', value: `${nameDe} (en)` },
         { name: 'file', filename: 'shot.png', type: 'image/png', bytes: await png(width, Math.round(width / 2)) },
@@ -263,8 +236,8 @@ describe('admin services', () => {
 
   it('sets a logo by upload, and refuses non-images, disguised files and oversized uploads', async () => {
     await create('logos');
-    const send = (parts: Parameters<typeof multipart>[0]) => {
-      const body = multipart(parts);
+    const send = (parts: MultipartPart[]) => {
+      const body = multipartParts(parts);
       return ctx.app.inject({ method: 'POST', url: `${base}/logos/gallery`, headers: asAdmin(body.headers), payload: body.payload });
     };
     const logo = await send([
@@ -280,7 +253,7 @@ describe('admin services', () => {
     const before = await snapshot(ctx.db);
     const mediaCount = (await ctx.db.selectFrom('media').select('id').execute()).length;
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>');
-    const refused: Array<[Parameters<typeof multipart>[0], number]> = [
+    const refused: Array<[MultipartPart[], number]> = [
       [[{ name: 'file', filename: 'x.svg', type: 'image/svg+xml', bytes: svg }], 415],
       [[{ name: 'file', filename: 'x.png', type: 'image/png', bytes: Buffer.from('<html>not a picture</html>') }], 415],
       // PNG magic bytes, then garbage: decoding fails.
@@ -397,7 +370,7 @@ describe('admin services', () => {
   it('answers 403 to a customer and 401 to a visitor on every admin service route, changing nothing', async () => {
     const before = await snapshot(ctx.db);
     const auditBefore = (await ctx.db.selectFrom('auditLog').select('id').execute()).length;
-    const upload = multipart([{ name: 'file', filename: 'x.png', type: 'image/png', bytes: await png(10, 10) }]);
+    const upload = multipartParts([{ name: 'file', filename: 'x.png', type: 'image/png', bytes: await png(10, 10) }]);
     const calls = [
       { method: 'GET', url: base },
       { method: 'POST', url: base, payload: newService('sneaky') },

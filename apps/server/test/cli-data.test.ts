@@ -12,17 +12,12 @@ import { SqliteDatabase } from '../src/db/sqlite-driver.js';
 import { newId, newLicenceKey } from '../src/lib/ids.js';
 import { insertLicence } from '../src/modules/licence/licence.repository.js';
 import { insertProject } from '../src/modules/project/project.repository.js';
-import { countRows, createPerson, createService, dialect, snapshot } from './helper.js';
+import { countRows, createPerson, createService, dialect, png, snapshot } from './helper.js';
 import { baseEnv, buildServer, freePort, runProgram, type BuiltServer } from './support/built-server.js';
 import { createServerDatabase, type ServerDatabase } from './support/server-database.js';
 
 // The data commands of `portal` (catalogue, texts, usage, backup) as an operator runs them:
 // the built dist/cli.js as a child process, on databases of their own.
-
-const png = (width: number, height: number, colour: string): Promise<Buffer> =>
-  sharp({ create: { width, height, channels: 3, background: colour } })
-    .png()
-    .toBuffer();
 
 const bilingual = (de: string, en: string) => ({ de, en });
 
@@ -299,7 +294,13 @@ describe('portal command line: catalogue, texts, usage, backup', () => {
 
   describe('translations', () => {
     it('exports one file per namespace with de and en', async () => {
-      await prepareDatabase(database.db, { dialect, production: false, demo: false, log: () => undefined });
+      await prepareDatabase(database.db, {
+        dialect,
+        production: false,
+        demo: false,
+        now: new Date(),
+        log: () => undefined,
+      });
       const dir = join(work, 'texts');
       const run = await portal(['translations:export', dir]);
       expect(run.code).toBe(0);
@@ -340,7 +341,13 @@ describe('portal command line: catalogue, texts, usage, backup', () => {
       expect(run.stderr).toBe('portal translations:import: 2 keys were not imported (listed above)\n');
 
       // The next start loads the release's texts again, except the operator's.
-      await prepareDatabase(database.db, { dialect, production: false, demo: false, log: () => undefined });
+      await prepareDatabase(database.db, {
+        dialect,
+        production: false,
+        demo: false,
+        now: new Date(),
+        log: () => undefined,
+      });
       const text = (namespace: string, id: string) =>
         database.db
           .selectFrom('translation')

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import sharp from 'sharp';
 import { IMAGE_LIMITS } from '@portal/contract/image';
 import { markMailAttemptFailed, markMailSent } from '../src/modules/mail/outbox.repository.js';
 import { queueMail } from '../src/modules/mail/outbox.service.js';
@@ -12,6 +11,8 @@ import {
   createProjectViaApi,
   createService,
   login,
+  multipart,
+  png,
   snapshot,
   type TestContext,
 } from './helper.js';
@@ -223,19 +224,14 @@ describe('writes that race each other', () => {
   });
 
   it('counts the avatar version up once per upload, also for parallel uploads', async () => {
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } }).png().toBuffer();
+    const image = await png(8, 8, '#336699');
     const upload = () => {
-      const boundary = 'xBoundary';
-      const payload = Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
-        png,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]);
+      const body = multipart('avatar', 'a.png', 'image/png', image);
       return ctx.app.inject({
         method: 'POST',
         url: `/rest/collection/person/${ownerId}/avatar`,
-        headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
-        payload,
+        headers: { ...bearer(token), ...body.headers },
+        payload: body.payload,
       });
     };
     // More uploads at once than the image jobs' turns and queue hold: the rest are told to come
@@ -336,7 +332,7 @@ describe('mails with sign-in links', () => {
         to,
         language: 'de',
         content: { subject: 'Passwort', text: 'https://portal.example/reset-password?token=secret', html: '<a>secret</a>' },
-      });
+      }, ctx.app.clock.now());
       const { id } = await ctx.db.selectFrom('mailOutbox').select('id').where('toAddress', '=', to).executeTakeFirstOrThrow();
       if (outcome === 'sent') await markMailSent(ctx.db, id, new Date().toISOString());
       else await markMailAttemptFailed(ctx.db, id, { state: 'failed', lastError: 'refused', nextAttemptAt: new Date().toISOString() });

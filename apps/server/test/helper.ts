@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
+import sharp from 'sharp';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type DatabaseHandle, type Dialect } from '../src/db/connect.js';
@@ -225,6 +226,43 @@ export async function login(app: FastifyInstance, person: TestPerson): Promise<s
 }
 
 export const bearer = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });
+
+/** A PNG of one colour (square unless a height is given), for uploads. */
+export const png = (width: number, height = width, colour = '#36c'): Promise<Buffer> =>
+  sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+
+export type MultipartPart = { name: string; value: string } | { name: string; filename: string; type: string; bytes: Buffer };
+
+/** A multipart/form-data body of these fields and files, for app.inject and real HTTP alike. */
+export function multipartParts(parts: MultipartPart[]): { headers: Record<string, string>; payload: Buffer } {
+  const boundary = `----portal${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    if ('bytes' in part) {
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type}\r\n\r\n`,
+        ),
+        part.bytes,
+        Buffer.from('\r\n'),
+      );
+    } else {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: Buffer.concat(chunks) };
+}
+
+/** A multipart/form-data body of one file. */
+export const multipart = (
+  field: string,
+  filename: string,
+  type: string,
+  bytes: Buffer,
+): { headers: Record<string, string>; payload: Buffer } => multipartParts([{ name: field, filename, type, bytes }]);
 
 /** A person with a session: what createPerson answers and the session's bearer token. */
 export interface SignedInPerson extends TestPerson {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminService } from '@portal/contract/admin-service';
@@ -9,6 +8,8 @@ import {
   buildTestApp,
   createService,
   createSignedInPerson,
+  multipartParts,
+  png,
   snapshot,
   type SignedInPerson,
   type TestContext,
@@ -29,26 +30,12 @@ const huge = () =>
   sharp({ create: { width: 7000, height: 7000, channels: 3, background: '#3a5' } })
     .png({ compressionLevel: 9 })
     .toBuffer();
-const png = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: '#36c' } })
-    .png()
-    .toBuffer();
-
-function multipart(file: string, bytes: Buffer, fields: Record<string, string> = {}) {
-  const boundary = `----images${randomBytes(8).toString('hex')}`;
-  const parts = Object.entries(fields).map(
-    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-  );
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${file}"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`;
-  return {
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat([
-      Buffer.from(parts.join('') + head),
-      bytes,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-  };
-}
+/** The PNG upload field `file` with further form fields. */
+const multipart = (file: string, bytes: Buffer, fields: Record<string, string> = {}) =>
+  multipartParts([
+    ...Object.entries(fields).map(([name, value]) => ({ name, value })),
+    { name: file, filename: 'p.png', type: 'image/png', bytes },
+  ]);
 
 describe('image limits', () => {
   let ctx: TestContext;

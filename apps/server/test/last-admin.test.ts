@@ -120,10 +120,10 @@ describe(`the last admin who can sign in (${dialect})`, () => {
 
   it('command line: user:admin --off and user:disable keep the last admin who can sign in', async () => {
     await inviteAccount(ctx.db, links, { email: 'cli-invited@example.com', isAdmin: true }, new Date());
-    await expect(setAdmin(ctx.db, admin.email, false)).rejects.toMatchObject({ statusCode: 409, code: 'lastAdmin' });
-    await expect(setDisabled(ctx.db, admin.email, true)).rejects.toMatchObject({ statusCode: 409, code: 'lastAdmin' });
+    await expect(setAdmin(ctx.db, admin.email, false, ctx.app.clock.now())).rejects.toMatchObject({ statusCode: 409, code: 'lastAdmin' });
+    await expect(setDisabled(ctx.db, admin.email, true, ctx.app.clock.now())).rejects.toMatchObject({ statusCode: 409, code: 'lastAdmin' });
     // The invited admin can lose the flag or be disabled without harm.
-    expect(await setAdmin(ctx.db, 'cli-invited@example.com', false)).toBe(true);
+    expect(await setAdmin(ctx.db, 'cli-invited@example.com', false, ctx.app.clock.now())).toBe(true);
     expect(await signInAdmins()).toEqual([admin.email]);
   });
 
@@ -141,7 +141,7 @@ describe(`the last admin who can sign in (${dialect})`, () => {
     // The same from the command line: one admin disabled, one stepping down, at once.
     const third = await createPerson(ctx.db, { isAdmin: 1 });
     const [remaining] = await signInAdmins();
-    const outcomes = await Promise.allSettled([setDisabled(ctx.db, remaining!, true), setAdmin(ctx.db, third.email, false)]);
+    const outcomes = await Promise.allSettled([setDisabled(ctx.db, remaining!, true, ctx.app.clock.now()), setAdmin(ctx.db, third.email, false, ctx.app.clock.now())]);
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     expect(outcomes.find((o) => o.status === 'rejected')).toMatchObject({ reason: { code: 'lastAdmin' } });
     expect(await signInAdmins()).toHaveLength(1);

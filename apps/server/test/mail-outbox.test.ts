@@ -97,6 +97,7 @@ describe('mail outbox', () => {
       ctx.db,
       createMailSender(smtp.url, 'Portal <portal@example.com>'),
       ctx.app.log,
+      ctx.app.clock,
       { ...FAST, ...options },
     );
     workers.push(worker);
@@ -172,12 +173,16 @@ describe('mail outbox', () => {
   it('retries with growing pauses while the mail server refuses, and delivers the mail once after', async () => {
     let refusalsLeft = 3;
     smtp.refuse = () => refusalsLeft-- > 0;
-    await queueMail(ctx.db, {
-      kind: 'test',
-      to: 'someone@example.com',
-      language: 'en',
-      content: testMail('en'),
-    });
+    await queueMail(
+      ctx.db,
+      {
+        kind: 'test',
+        to: 'someone@example.com',
+        language: 'en',
+        content: testMail('en'),
+      },
+      ctx.app.clock.now(),
+    );
     startWorker();
     await until(async () => (await outbox())[0]?.state === 'sent');
     await new Promise((resolve) => setTimeout(resolve, 200)); // a second delivery would show now
@@ -193,12 +198,16 @@ describe('mail outbox', () => {
 
   it('keeps the last error and the attempts while retrying, and marks the mail failed after the last attempt', async () => {
     smtp.refuse = () => true;
-    await queueMail(ctx.db, {
-      kind: 'test',
-      to: 'someone@example.com',
-      language: 'de',
-      content: testMail('de'),
-    });
+    await queueMail(
+      ctx.db,
+      {
+        kind: 'test',
+        to: 'someone@example.com',
+        language: 'de',
+        content: testMail('de'),
+      },
+      ctx.app.clock.now(),
+    );
     startWorker({ maxAttempts: 3 });
     await until(async () => (await outbox())[0]?.attempts === 1);
     await until(async () => (await outbox())[0]?.lastError !== null);
@@ -216,12 +225,16 @@ describe('mail outbox', () => {
 
   it('sends every mail exactly once while two workers share the queue', async () => {
     for (let i = 0; i < 20; i++) {
-      await queueMail(ctx.db, {
-        kind: 'test',
-        to: `r${i}@example.com`,
-        language: 'de',
-        content: { ...testMail('de'), subject: `Mail ${i}` },
-      });
+      await queueMail(
+        ctx.db,
+        {
+          kind: 'test',
+          to: `r${i}@example.com`,
+          language: 'de',
+          content: { ...testMail('de'), subject: `Mail ${i}` },
+        },
+        ctx.app.clock.now(),
+      );
     }
     startWorker();
     startWorker();
@@ -240,12 +253,16 @@ describe('mail outbox', () => {
       inFlight = true;
       return held;
     };
-    await queueMail(ctx.db, {
-      kind: 'test',
-      to: 'someone@example.com',
-      language: 'de',
-      content: testMail('de'),
-    });
+    await queueMail(
+      ctx.db,
+      {
+        kind: 'test',
+        to: 'someone@example.com',
+        language: 'de',
+        content: testMail('de'),
+      },
+      ctx.app.clock.now(),
+    );
     const worker = startWorker();
     await until(() => inFlight);
     const stopped = worker.stop();
@@ -256,12 +273,16 @@ describe('mail outbox', () => {
   });
 
   it('shows the outbox with each state to admins only', async () => {
-    await queueMail(ctx.db, {
-      kind: 'test',
-      to: 'someone@example.com',
-      language: 'de',
-      content: testMail('de'),
-    });
+    await queueMail(
+      ctx.db,
+      {
+        kind: 'test',
+        to: 'someone@example.com',
+        language: 'de',
+        content: testMail('de'),
+      },
+      ctx.app.clock.now(),
+    );
     const admin = await createPerson(ctx.db, { isAdmin: 1 });
     const customer = await createPerson(ctx.db);
     const list = await ctx.app.inject({

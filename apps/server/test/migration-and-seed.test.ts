@@ -67,7 +67,7 @@ describe('migrations and demo seed', () => {
 
   it('seeds the demo content, and seeding again duplicates nothing', async () => {
     const log: string[] = [];
-    const options = { dialect, schema: database.schema, production: false, demo: true, log: (l: string) => void log.push(l) };
+    const options = { dialect, schema: database.schema, production: false, demo: true, now: new Date(), log: (l: string) => void log.push(l) };
     await prepareDatabase(database.db, options);
     const first = Object.fromEntries(
       await Promise.all(TABLES.map(async (t) => [t, await countRows(database.db, t)] as const)),
@@ -89,7 +89,7 @@ describe('migrations and demo seed', () => {
 
   it('keeps what users changed when the seed runs again', async () => {
     await database.db.updateTable('project').set({ name: 'Umbenannt' }).where('id', '=', 'demoProjShop').execute();
-    await prepareDatabase(database.db, { dialect, schema: database.schema, production: false, demo: true, log: () => undefined });
+    await prepareDatabase(database.db, { dialect, schema: database.schema, production: false, demo: true, now: new Date(), log: () => undefined });
     const project = await database.db
       .selectFrom('project')
       .select('name')
@@ -176,7 +176,7 @@ describe('migrations and demo seed', () => {
   it('never seeds demo data in production', async () => {
     const fresh = await createTestDatabase({ migrate: false });
     try {
-      const result = await prepareDatabase(fresh.db, { dialect, schema: fresh.schema, production: true, demo: undefined, log: () => undefined });
+      const result = await prepareDatabase(fresh.db, { dialect, schema: fresh.schema, production: true, demo: undefined, now: new Date(), log: () => undefined });
       expect(result.seeded).toBe(false);
       expect(await countRows(fresh.db, 'person')).toBe(0);
       expect(await countRows(fresh.db, 'translation')).toBeGreaterThan(0);

@@ -1,16 +1,17 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basicAuth, bearer, buildTestApp, createPerson, login, snapshot, type TestContext, type TestPerson } from './helper.js';
-
-function multipart(field: string, filename: string, type: string, content: Buffer) {
-  const boundary = 'portalBoundary42';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+import {
+  basicAuth,
+  bearer,
+  buildTestApp,
+  createPerson,
+  login,
+  multipart,
+  png,
+  snapshot,
+  type TestContext,
+  type TestPerson,
+} from './helper.js';
 
 interface PersonBody {
   id: string;
@@ -110,11 +111,12 @@ describe('profile, password and avatar', () => {
       .withExif({ IFD0: { Copyright: 'SECRET-GPS-OWNER' } })
       .toBuffer();
     expect(jpeg.includes(Buffer.from('SECRET-GPS-OWNER'))).toBe(true);
+    const upload = multipart('avatar', 'me.jpg', 'image/jpeg', jpeg);
     const res = await ctx.app.inject({
       method: 'POST',
       url: `/rest/collection/person/${person.id}/avatar`,
-      headers: { ...bearer(token), ...multipart('avatar', 'me.jpg', 'image/jpeg', jpeg).headers },
-      payload: multipart('avatar', 'me.jpg', 'image/jpeg', jpeg).payload,
+      headers: { ...bearer(token), ...upload.headers },
+      payload: upload.payload,
     });
     expect(res.statusCode).toBe(200);
     const avatar = res.json<PersonBody>().avatar;
@@ -146,8 +148,7 @@ describe('profile, password and avatar', () => {
   });
 
   it('refuses a body that is not multipart or names the wrong field', async () => {
-    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).png().toBuffer();
-    const wrongField = multipart('picture', 'a.png', 'image/png', png);
+    const wrongField = multipart('picture', 'a.png', 'image/png', await png(10, 10, '#000'));
     const res = await ctx.app.inject({ method: 'POST', url: `/rest/collection/person/${person.id}/avatar`, headers: { ...bearer(token), ...wrongField.headers }, payload: wrongField.payload });
     expect(res.statusCode).toBe(400);
     const json = await ctx.app.inject({ method: 'POST', url: `/rest/collection/person/${person.id}/avatar`, headers: bearer(token), payload: { avatar: 'x' } });

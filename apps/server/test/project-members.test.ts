@@ -23,7 +23,6 @@ import { linkIn, startMailbox, type Mailbox } from './support/mailbox.js';
 // leaving it. Sign-up is by invitation here: project invitations must work without open sign-up.
 
 const PUBLIC_URL = 'http://portal.test';
-const SMTP_PORT = dialect === 'postgres' ? 3341 : 3340;
 const settingsForm = JSON.stringify([
   {
     id: 's',
@@ -115,12 +114,13 @@ describe(`shared projects (${dialect})`, () => {
   };
 
   beforeAll(async () => {
-    mailbox = await startMailbox(SMTP_PORT);
+    mailbox = await startMailbox();
     ctx = await buildTestApp({ PUBLIC_URL, SIGNUP: 'invite' });
     worker = new OutboxWorker(
       ctx.db,
-      createMailSender(`smtp://127.0.0.1:${SMTP_PORT}`, 'Portal <portal@example.com>'),
+      createMailSender(`smtp://127.0.0.1:${mailbox.port}`, 'Portal <portal@example.com>'),
       ctx.app.log,
+      ctx.app.clock,
       { pollMs: 50, baseDelayMs: 100, maxDelayMs: 1000, maxAttempts: 5, leaseMs: 30_000 },
     );
     worker.start();

@@ -200,12 +200,16 @@ describe.runIf(dialect === 'postgres' && process.env.TEST_REDIS !== '0')(
       }
       // A backlog both workers see at the same moment: each mail still goes out once.
       for (let i = 0; i < 20; i++) {
-        await queueMail(database.db, {
-          kind: 'test',
-          to: `r${i}@example.com`,
-          language: 'de',
-          content: { ...testMail('de'), subject: `Rueckstau ${i}` },
-        });
+        await queueMail(
+          database.db,
+          {
+            kind: 'test',
+            to: `r${i}@example.com`,
+            language: 'de',
+            content: { ...testMail('de'), subject: `Rueckstau ${i}` },
+          },
+          new Date(),
+        );
       }
       const expected = [
         'Kontaktanfrage von Anna Kunde',

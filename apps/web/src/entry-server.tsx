@@ -6,6 +6,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import type { Language } from '@portal/contract/common';
 import type { PageRendererModule, PageRenderRequest, PageRenderResult } from '@portal/contract/page-render';
 import type { Service } from '@portal/contract/service';
+import { escapeHtml } from '@portal/contract/text';
 import type { TranslationItem } from '@portal/contract/translation';
 import { startNamespaces } from '@portal/translations/namespaces';
 import { AppProvider } from './app/provider';
@@ -53,8 +54,6 @@ function addresses(queryClient: QueryClient, pathname: string): Record<Language,
   };
 }
 
-const attributeEscapes: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };
-const escapeAttribute = (value: string) => value.replace(/[&"<>]/g, (c) => attributeEscapes[c] ?? c);
 
 /** Canonical address and the alternates in each language; the not-found page is not indexed. */
 function linkTags(page: {
@@ -64,7 +63,7 @@ function linkTags(page: {
   addresses: Record<Language, string>;
 }) {
   if (page.notFound) return '<meta name="robots" content="noindex"/>';
-  const url = (language: Language) => escapeAttribute(`${page.origin}${page.addresses[language]}`);
+  const url = (language: Language) => escapeHtml(`${page.origin}${page.addresses[language]}`);
   return [
     `<link rel="canonical" href="${url(page.language)}"/>`,
     `<link rel="alternate" hreflang="de" href="${url('de')}"/>`,

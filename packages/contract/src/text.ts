@@ -24,3 +24,8 @@ export const singleLineText = () => z.string().refine(isSingleLineText, { messag
 
 /** Text with line breaks and tabs (descriptions, messages); otherwise as singleLineText. */
 export const multiLineText = () => z.string().refine(isMultiLineText, { message: 'invalid characters' });
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text as HTML element content or a quoted attribute value (mails, the SSR head, seed SVGs). */
+export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);

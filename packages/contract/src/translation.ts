@@ -19,4 +19,7 @@ export const translationItemSchema = z.object({
 });
 export type TranslationItem = z.infer<typeof translationItemSchema>;
 
+/** A text's key, as `TranslationItem.key` answers it and the admin console searches it: `namespace.id`. */
+export const translationKey = (text: { namespace: string; id: string }): string => `${text.namespace}.${text.id}`;
+
 export const translationListSchema = z.array(translationItemSchema);

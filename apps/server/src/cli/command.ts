@@ -1,5 +1,6 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Config } from '../config.js';
+import type { Clock } from '../lib/time.js';
 
 /** Ends a command with one line for the operator and an exit code (2: bad usage or input). */
 export class CliError extends Error {
@@ -34,6 +35,8 @@ export interface Invocation {
   io: CliIo;
   /** The environment's configuration, read when first asked for. */
   config: () => Config;
+  /** Where the command reads "now" for what it writes (the system's clock). */
+  clock: Clock;
   /** Writes one line to standard output. */
   print: (line: string) => void;
 }

@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig, type Config } from '../config.js';
+import { systemClock } from '../lib/time.js';
 import { describeStartError } from '../lib/start-errors.js';
 import { CliError, usageError, type CliIo, type Command } from './command.js';
 import { catalogueCommands } from './commands/catalogue.js';
@@ -54,6 +55,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       positionals: parsed.positionals,
       io,
       config: () => (config ??= loadConfig(io.env)),
+      clock: systemClock,
       print: (line) => void io.stdout.write(`${line}\n`),
     });
     return 0;

@@ -73,6 +73,12 @@ export function monthOf(day: string): Period {
   return { from: `${y}-${month}-01`, to: `${y}-${month}-${String(last).padStart(2, '0')}` };
 }
 
+/** The default period of a licence's chart and of its usage export: the last 90 days up to today. */
+export function last90Days(now: Date): Period {
+  const today = isoDay(now);
+  return { from: addDays(today, -89), to: today };
+}
+
 export function currentMonth(now: Date): Period {
   return monthOf(isoDay(now));
 }

@@ -1,5 +1,5 @@
 /** Current time as ISO-8601 UTC text, the storage format of every timestamp column. */
-export function nowIso(now: Date = new Date()): string {
+export function nowIso(now: Date): string {
   return now.toISOString();
 }
 

@@ -282,7 +282,7 @@ async function seedApiReferences(db: Kysely<Database>, now: Date): Promise<void>
   }
 }
 
-export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<void> {
+export async function seedDemo(db: Kysely<Database>, now: Date): Promise<void> {
   const stamp = nowIso(now);
   await seedCatalogue(db, stamp);
   await seedApiReferences(db, now);

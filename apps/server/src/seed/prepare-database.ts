@@ -14,6 +14,8 @@ export interface PrepareOptions {
   production: boolean;
   /** PORTAL_DEMO: true/false, or undefined to decide by database. */
   demo: boolean | undefined;
+  /** The clock's time: which sessions have expired, and the demo content's dates. */
+  now: Date;
   log: (line: string) => void;
 }
 
@@ -26,10 +28,10 @@ export async function prepareDatabase(db: Kysely<Database>, options: PrepareOpti
   const applied = await migrateToLatest(db, options.schema);
   if (applied.length > 0) options.log(`Database migrated: ${applied.join(', ')}`);
   await upsertTranslations(db, readShippedTranslations());
-  await purgeExpiredSessions(db, new Date());
+  await purgeExpiredSessions(db, options.now);
   const isNew = applied.includes('0001-initial-schema');
   const wanted = options.demo ?? (isNew && options.dialect === 'sqlite' && !options.production);
   if (!wanted || options.production) return { seeded: false };
-  await seedDemo(db);
+  await seedDemo(db, options.now);
   return { seeded: true };
 }

@@ -13,7 +13,7 @@ import {
   fillParams,
   freshToken,
   injectedWorld,
-  pngImage,
+  png,
   printFigures,
   randomAddress,
   restRoutes,
@@ -137,7 +137,7 @@ describe(`access matrix (${dialect})`, () => {
 
   beforeAll(async () => {
     ({ ctx, send, world } = await injectedWorld({ USAGE_INGEST_TOKEN: INGEST_TOKEN }));
-    const uploaded = await send(avatarUpload(world.owner, await pngImage(16)));
+    const uploaded = await send(avatarUpload(world.owner, await png(16)));
     expect(uploaded.statusCode).toBe(200);
   });
   afterAll(async () => {

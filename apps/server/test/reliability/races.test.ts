@@ -8,7 +8,7 @@ import {
   createOwnedProject,
   dialect,
   injectedWorld,
-  pngImage,
+  png,
   printFigures,
 } from './support.js';
 import type { Req, Send, World } from './support.js';
@@ -155,7 +155,7 @@ describe(`races (${dialect})`, () => {
     const uploads = await Promise.all(
       Array.from({ length: AVATAR_UPLOADS }, async (_, i) =>
         send(
-          avatarUpload(world.owner, await pngImage(32, `#${(i * 20 + 16).toString(16)}4080`), `a${i}.png`),
+          avatarUpload(world.owner, await png(32, 32, `#${(i * 20 + 16).toString(16)}4080`), `a${i}.png`),
         ),
       ),
     );

@@ -22,8 +22,8 @@ import { bearer, dialect, printFigures, randomAddress } from './support.js';
 // password hash is argon2id with 19 MiB, t=2, p=1; long passwords with ':' and any Unicode work;
 // and a canary password never appears in a log line or anywhere in the database.
 //
-// The server has no clock of its own to inject: the authentication hook calls resolveSession()
-// without a time, which then takes new Date(). The test therefore fakes Date (vi.useFakeTimers).
+// The app's clock here is the system clock, which reads new Date(): the test therefore fakes
+// Date (vi.useFakeTimers) to move time on.
 
 const DAY = 24 * 60 * 60 * 1000;
 const MINUTE = 60 * 1000;

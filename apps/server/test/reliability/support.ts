@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import sharp from 'sharp';
 import type { Database } from '../../src/db/database.js';
 import { newId } from '../../src/lib/ids.js';
 import { createSession } from '../../src/modules/auth/session.service.js';
@@ -14,10 +13,13 @@ import type { RouteAccess } from '../../src/plugins/access.js';
 import { afterAll, beforeAll } from 'vitest';
 import {
   basicAuth,
+  bearer,
   buildTestApp,
   createPerson,
   createService,
   dialect,
+  multipart,
+  png,
   type TestContext,
   type TestPerson,
 } from '../helper.js';
@@ -28,7 +30,7 @@ import { createServerDatabase, type ServerDatabase } from '../support/server-dat
 // the built server as a child process on its own database, one request shape for app.inject
 // and real HTTP, and the fixtures (three people, a project with a licence) the parts attack.
 
-export { dialect };
+export { bearer, dialect, multipart, png };
 export const long = process.env.RELIABILITY === 'long';
 /** The quick value in npm test, the long one in npm run test:reliability. */
 export const budget = <T>(quick: T, longValue: T): T => (long ? longValue : quick);
@@ -250,7 +252,7 @@ export async function createWorld(db: Kysely<Database>): Promise<World> {
     .values({
       id: mediaId,
       contentType: 'image/png',
-      bytes: await pngImage(4),
+      bytes: await png(4),
       width: 4,
       height: 4,
       createdAt: new Date().toISOString(),
@@ -324,7 +326,6 @@ async function createAdminService(db: Kysely<Database>, mediaId: string) {
   return { adminServiceId, galleryImageId, apiVersionId };
 }
 
-export const bearer = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });
 const json = (body: unknown) => ({
   headers: { 'content-type': 'application/json' },
   payload: JSON.stringify(body),
@@ -474,26 +475,6 @@ export function fillParams(url: string, world: World, project: OwnedProject): st
   });
 }
 
-export async function pngImage(size: number, colour = '#c33'): Promise<Buffer> {
-  return sharp({ create: { width: size, height: size, channels: 3, background: colour } })
-    .png()
-    .toBuffer();
-}
-
-export function multipart(
-  field: string,
-  filename: string,
-  type: string,
-  bytes: Buffer,
-): { headers: Record<string, string>; payload: Buffer } {
-  const boundary = `----reliability${randomBytes(8).toString('hex')}`;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`;
-  return {
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-  };
-}
-
 /** The person's own avatar upload, from an address of its own (per-address limits do not pile up). */
 export function avatarUpload(person: Actor, bytes: Buffer, filename = 'a.png', type = 'image/png'): Req {
   const body = multipart('avatar', filename, type, bytes);
@@ -606,9 +587,9 @@ export async function validRequest(
   };
   const key = `${method} ${url}`;
   if (key === 'POST /rest/collection/person/:oid/avatar')
-    return { ...multipart('avatar', 'a.png', 'image/png', await pngImage(16)), known: true };
+    return { ...multipart('avatar', 'a.png', 'image/png', await png(16)), known: true };
   if (key === 'POST /rest/collection/admin/service/:id/gallery')
-    return { ...multipart('file', 'g.png', 'image/png', await pngImage(32)), known: true };
+    return { ...multipart('file', 'g.png', 'image/png', await png(32)), known: true };
   if (key === 'POST /rest/auth')
     return { headers: { authorization: basicAuth(world.owner.email, world.owner.password) }, known: true };
   if (key in bodies) return { ...json(bodies[key]), known: true };

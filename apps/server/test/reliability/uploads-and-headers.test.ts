@@ -12,7 +12,7 @@ import {
   dialect,
   injectedWorld,
   multipart,
-  pngImage,
+  png,
   printFigures,
   randomAddress,
 } from './support.js';
@@ -47,8 +47,8 @@ function claimedPng(size: number): Buffer {
 const SCRIPT = '<script>alert(document.cookie)</script>';
 
 async function corpus(): Promise<Array<{ name: string; type: string; bytes: Buffer }>> {
-  const png = await pngImage(64);
-  const withExif = await sharp(png)
+  const image64 = await png(64);
+  const withExif = await sharp(image64)
     .jpeg()
     .withExif({ IFD0: { Copyright: 'exif-secret-marker', ImageDescription: SCRIPT } })
     .toBuffer();
@@ -71,17 +71,17 @@ async function corpus(): Promise<Array<{ name: string; type: string; bytes: Buff
     {
       name: 'polyglot.png',
       type: 'image/png',
-      bytes: Buffer.concat([png, Buffer.from(`<html>${SCRIPT}</html>`)]),
+      bytes: Buffer.concat([image64, Buffer.from(`<html>${SCRIPT}</html>`)]),
     },
     { name: 'gifar.gif', type: 'image/gif', bytes: Buffer.from(`GIF89a/*${SCRIPT}*/=alert(1)//;`) },
     { name: 'exif.jpg', type: 'image/jpeg', bytes: withExif },
     {
       name: 'oversized.png',
       type: 'image/png',
-      bytes: Buffer.concat([png, Buffer.alloc(6 * 1024 * 1024, 7)]),
+      bytes: Buffer.concat([image64, Buffer.alloc(6 * 1024 * 1024, 7)]),
     },
     { name: 'empty.png', type: 'image/png', bytes: Buffer.alloc(0) },
-    { name: 'truncated.png', type: 'image/png', bytes: png.subarray(0, Math.floor(png.length / 2)) },
+    { name: 'truncated.png', type: 'image/png', bytes: image64.subarray(0, Math.floor(image64.length / 2)) },
     { name: 'bomb.png', type: 'image/png', bytes: claimedPng(100_000) },
     {
       name: 'renamed.exe.png',
@@ -195,8 +195,8 @@ describe(`uploads and headers (${dialect})`, () => {
   it('sends the security headers with every kind of answer', async () => {
     const { projectId } = await createOwnedProject(send, world);
     const owner = bearer(world.owner.token);
-    const avatar = multipart('avatar', 'a.png', 'image/png', await pngImage(16));
-    await upload({ name: 'a.png', type: 'image/png', bytes: await pngImage(16) });
+    const avatar = multipart('avatar', 'a.png', 'image/png', await png(16));
+    await upload({ name: 'a.png', type: 'image/png', bytes: await png(16) });
     const json = (token: string) => ({ ...bearer(token), 'content-type': 'application/json' });
     const address = randomAddress();
     const contact = {

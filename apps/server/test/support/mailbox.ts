@@ -11,6 +11,8 @@ export interface ReceivedMail {
 }
 
 export interface Mailbox {
+  /** The port it listens on. */
+  port: number;
   /** The next mail to `address` after the `seen` first ones (waits up to `timeoutMs`). */
   mailTo(address: string, seen?: number, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
@@ -38,7 +40,8 @@ function textPart(raw: string): string {
   return decodeBody(match[2] ?? '', match[1]?.toLowerCase());
 }
 
-export async function startMailbox(port: number): Promise<Mailbox> {
+/** A test SMTP server on `port`, or on a free one when none is given. */
+export async function startMailbox(port = 0): Promise<Mailbox> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -58,7 +61,10 @@ export async function startMailbox(port: number): Promise<Mailbox> {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', resolve);
   });
+  const address = server.server.address();
+  if (typeof address !== 'object' || !address) throw new Error('the test mailbox has no port');
   return {
+    port: address.port,
     async mailTo(address, seen = 0, timeoutMs = 20_000) {
       const end = Date.now() + timeoutMs;
       for (;;) {

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { NotFoundError } from '@/lib/api-errors';
 import { onLoginRequest } from '@/lib/app-events';
 import { createI18n } from '@/lib/i18n';
@@ -10,10 +10,6 @@ import { clearLocalSession, writeSession } from '@/lib/session';
 import { server } from '@/testing/msw-server';
 import { preloadLoader, redirectLoader, type PreloadDependencies } from './preload';
 import type { AppRouter } from './router';
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 const failing: RouteDataLoader = () => Promise.reject(new Error('server down'));
 const missing: RouteDataLoader = () => Promise.reject(new NotFoundError());

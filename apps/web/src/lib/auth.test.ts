@@ -1,19 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { server } from '@/testing/msw-server';
 import { userQueryOptions } from '@/resources/person';
 import { logoutWhenUserLoadFails } from './auth';
 import { projectKeys } from './query-keys-signed-in';
 import { writeSession } from './session';
 import { storageKeys } from './storage';
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  window.localStorage.clear();
-});
-afterAll(() => server.close());
 
 function signedIn() {
   writeSession({ token: 'tok', oid: 'u1' });

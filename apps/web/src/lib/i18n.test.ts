@@ -1,13 +1,9 @@
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { server } from '@/testing/msw-server';
 import { clearLocalSession, writeSession } from './session';
 import { createI18n, ensureNamespaces, followLanguageOnLogout, setLanguage } from './i18n';
 import { storageKeys } from './storage';
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 const rows = [
   { key: 'Navigation.services', id: 'services', namespace: 'Navigation', de: 'Services', en: 'Services' },

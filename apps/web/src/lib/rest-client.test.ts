@@ -1,13 +1,9 @@
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { server } from '@/testing/msw-server';
 import { ApiError, NotFoundError } from './api-errors';
 import { configureRestClient, restClient, restFile } from './rest-client';
 import { storageKeys } from './storage';
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 function signIn() {
   window.localStorage.setItem(storageKeys.token, 'tok-123');

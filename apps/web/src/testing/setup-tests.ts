@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { server } from './msw-server';
 
 // Node 25 and later define localStorage and sessionStorage on the global object (reading
 // undefined, with a warning, unless Node was started with --localstorage-file), and Vitest's
@@ -15,7 +16,11 @@ for (const name of ['localStorage', 'sessionStorage'] as const) {
 // longer than that without anything being wrong.
 configure({ asyncUtilTimeout: 5000 });
 
+// One mock API for every test file: a request no handler answers fails the test.
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
+  server.resetHandlers();
   window.localStorage.clear();
 });
+afterAll(() => server.close());

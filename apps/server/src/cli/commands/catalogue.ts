@@ -91,7 +91,9 @@ const catalogueImport: Command = {
     const count = source.services.length + source.pricePackages.length + source.legalPages.length;
     if (count === 0)
       throw new CliError(`${dir} holds no catalogue items (portal catalogue:import --help shows the layout)`);
-    const report = await withDatabase(invocation, ({ db }) => importCatalogue(db, source));
+    const report = await withDatabase(invocation, ({ db }) =>
+      importCatalogue(db, source, invocation.clock.now()),
+    );
     if (report.problems.length > 0) {
       for (const problem of report.problems) invocation.print(problem);
       throw new CliError(`${report.problems.length} problems found, nothing was imported`);

@@ -17,7 +17,13 @@ export const migrate: Command = {
       invocation,
       async ({ db, dialect, handle }) => {
         const lines: string[] = [];
-        await prepareDatabase(db, { dialect, production, demo: false, log: (line) => lines.push(line) });
+        await prepareDatabase(db, {
+          dialect,
+          production,
+          demo: false,
+          now: invocation.clock.now(),
+          log: (line) => lines.push(line),
+        });
         for (const line of lines) invocation.print(line);
         if (lines.length === 0) invocation.print(`Database is up to date (${handle.location})`);
       },
@@ -45,6 +51,7 @@ export const seed: Command = {
           dialect,
           production: false,
           demo: true,
+          now: invocation.clock.now(),
           log: (line) => invocation.print(line),
         });
         invocation.print(`Demo data is in ${handle.location}`);

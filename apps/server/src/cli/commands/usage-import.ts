@@ -18,7 +18,7 @@ export const usageImport: Command = {
     const file = invocation.positionals[0] ?? '';
     if (!existsSync(file)) throw usageError(`${file} does not exist`);
     const link = licenceLinks(invocation.config());
-    const now = new Date();
+    const now = invocation.clock.now();
     const report = await withDatabase(invocation, ({ db }) =>
       importUsageCsv(db, createReadStream(file), {
         now,

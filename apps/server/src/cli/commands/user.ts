@@ -101,7 +101,7 @@ const userAdd: Command = {
       }
       const links = accountLinks(config);
       await withDatabase(invocation, async ({ db }) => {
-        const person = await inviteAccount(db, links, input, new Date()).catch((error: unknown) =>
+        const person = await inviteAccount(db, links, input, invocation.clock.now()).catch((error: unknown) =>
           explain(error, input.email),
         );
         invocation.print(
@@ -113,8 +113,8 @@ const userAdd: Command = {
     await withDatabase(invocation, async ({ db }) => {
       if (await accountByEmail(db, input.email)) explain(new HttpError(409, 'emailTaken'), input.email);
       const password = await readPassword(invocation.io);
-      const person = await addPerson(db, { ...input, password }).catch((error: unknown) =>
-        explain(error, input.email),
+      const person = await addPerson(db, { ...input, password }, invocation.clock.now()).catch(
+        (error: unknown) => explain(error, input.email),
       );
       invocation.print(`Added ${person.isAdmin ? 'admin' : 'customer'} ${person.email} (id ${person.id})`);
     });
@@ -131,7 +131,9 @@ const userPasswd: Command = {
     await withDatabase(invocation, async ({ db }) => {
       if (!(await accountByEmail(db, email))) explain(new HttpError(404, 'notFound'), email);
       const password = await readPassword(invocation.io);
-      await setPassword(db, email, password).catch((error: unknown) => explain(error, email));
+      await setPassword(db, email, password, invocation.clock.now()).catch((error: unknown) =>
+        explain(error, email),
+      );
     });
     invocation.print(`New password set for ${email.trim().toLowerCase()}; their sessions have ended`);
   },
@@ -149,9 +151,9 @@ const userAdmin: Command = {
     const email = requiredOption(invocation, 'email');
     const { on, off } = invocation.values;
     if (on === off) throw usageError('give exactly one of --on and --off');
-    const changed = await withDatabase(invocation, ({ db }) => setAdmin(db, email, on === true)).catch(
-      (error: unknown) => explain(error, email),
-    );
+    const changed = await withDatabase(invocation, ({ db }) =>
+      setAdmin(db, email, on === true, invocation.clock.now()),
+    ).catch((error: unknown) => explain(error, email));
     const state = on ? 'an admin' : 'not an admin';
     invocation.print(changed ? `${email} is now ${state}` : `${email} was already ${state}`);
   },
@@ -166,9 +168,9 @@ function disableCommand(disabled: boolean): Command {
     options: emailOption,
     async run(invocation) {
       const email = requiredOption(invocation, 'email');
-      const changed = await withDatabase(invocation, ({ db }) => setDisabled(db, email, disabled)).catch(
-        (error: unknown) => explain(error, email),
-      );
+      const changed = await withDatabase(invocation, ({ db }) =>
+        setDisabled(db, email, disabled, invocation.clock.now()),
+      ).catch((error: unknown) => explain(error, email));
       const state = disabled ? 'disabled' : 'enabled';
       invocation.print(changed ? `${email} is now ${state}` : `${email} was already ${state}`);
     },

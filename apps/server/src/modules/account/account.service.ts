@@ -199,7 +199,7 @@ async function sendVerification(
     to: person.email,
     language,
     content: verifyEmailMail(signup.profile, links.verify(token), language),
-  });
+  }, now);
 }
 
 const resetMails = { 'password-reset': passwordResetMail, 'account-exists': accountExistsMail } as const;
@@ -217,7 +217,7 @@ async function sendReset(
     to: person.email,
     language: person.language,
     content: resetMails[kind](person, links.reset(token), person.language),
-  });
+  }, now);
 }
 
 /**
@@ -479,7 +479,7 @@ export async function inviteAccount(
         content: mailOf
           ? mailOf(person, links.reset(token))
           : invitationMail(person, links.reset(token), person.language),
-      });
+      }, now);
       await alsoInTransaction?.(trx, person);
       return person;
     });

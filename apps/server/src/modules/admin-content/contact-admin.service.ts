@@ -71,7 +71,7 @@ export async function patchAdminContactRequest(
     await updateContactRequest(trx, id, {
       ...(patch.state !== undefined ? { state: patch.state } : {}),
       ...(patch.note !== undefined ? { note: patch.note } : {}),
-      updatedAt: nowIso(),
+      updatedAt: nowIso(who.at),
     });
     const after = (await findOne(trx, id))!;
     const change = (value: AdminContactRequest) => ({ state: value.state, note: value.note });

@@ -75,7 +75,7 @@ export async function createAdminLegalPage(
       titleDe: input.title.de,
       titleEn: input.title.en,
       ...clean(input.html),
-      updatedAt: nowIso(),
+      updatedAt: nowIso(who.at),
       sortOrder,
     });
   });
@@ -98,7 +98,7 @@ export async function patchAdminLegalPage(
       ...(patch.internalName !== undefined ? { internerName: patch.internalName } : {}),
       ...(patch.title ? { titleDe: patch.title.de, titleEn: patch.title.en } : {}),
       ...(patch.html ? clean(patch.html) : {}),
-      updatedAt: nowIso(),
+      updatedAt: nowIso(who.at),
     });
   });
 }

@@ -1,3 +1,4 @@
+import { translationKey } from '@portal/contract/translation';
 import type { Kysely } from 'kysely';
 import type {
   AdminTranslation,
@@ -28,7 +29,7 @@ let shippedCache: Map<string, { de: string; en: string }> | undefined;
 
 /** The release's texts by `Namespace.id`; they cannot change while the server runs. */
 function shipped(): Map<string, { de: string; en: string }> {
-  shippedCache ??= new Map(readShippedTranslations().map((t) => [`${t.namespace}.${t.id}`, { de: t.de, en: t.en }]));
+  shippedCache ??= new Map(readShippedTranslations().map((t) => [translationKey(t), { de: t.de, en: t.en }]));
   return shippedCache;
 }
 
@@ -39,7 +40,7 @@ function splitKey(key: string): { namespace: string; id: string } {
 }
 
 function toItem(row: { namespace: string; id: string; de: string; en: string; customised: number }): AdminTranslationItem {
-  const key = `${row.namespace}.${row.id}`;
+  const key = translationKey(row);
   return {
     key,
     namespace: row.namespace,
@@ -68,7 +69,7 @@ export async function listAdminTranslations(
     .filter(
       (row) =>
         !needle ||
-        [`${row.namespace}.${row.id}`, row.de, row.en].some((text) => text.toLocaleLowerCase('de').includes(needle)),
+        [translationKey(row), row.de, row.en].some((text) => text.toLocaleLowerCase('de').includes(needle)),
     )
     .map(toItem);
   return { ...pageOfList(items, query), namespaces };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminReportQuerySchema, adminReportSchema } from '@portal/contract/admin-report';
+import { sendCsv, wantsCsv } from '../../lib/csv-reply.js';
 import { requestLanguage } from '../../lib/language.js';
 import { currentMonth, resolvePeriod } from '../../lib/period.js';
 import { buildAdminReport, reportCsvTitles } from './admin-report.service.js';
@@ -25,15 +26,9 @@ export const adminReportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const period = resolvePeriod(request.query, currentMonth(app.clock.now()));
       const report = await buildAdminReport(app.db, period);
-      const wantsCsv = request.query.format === 'csv' || (request.headers.accept ?? '').includes('text/csv');
-      if (wantsCsv) {
-        // Bypass the JSON response schema: this answer is a file.
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="report-${period.from}-${period.to}.csv"`)
-          .serializer((payload: unknown) => payload as string)
-          // @ts-expect-error the typed reply expects the JSON report; this branch sends its CSV form
-          .send(reportToCsv(report, await reportCsvTitles(app.db, requestLanguage(request.headers))));
+      if (wantsCsv(request)) {
+        const csv = reportToCsv(report, await reportCsvTitles(app.db, requestLanguage(request.headers)));
+        return sendCsv(reply, `report-${period.from}-${period.to}.csv`, csv);
       }
       return report;
     },

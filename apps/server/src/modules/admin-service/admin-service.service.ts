@@ -173,7 +173,7 @@ export async function createAdminService(
   if (input.gallery.length > 0) throw validation({ gallery: 'invalid' });
   return write(db, changes, async (trx) => {
     if (await findService(trx, input.id)) throw conflict();
-    const now = nowIso();
+    const now = nowIso(actor.at);
     const columns = toColumns(input);
     await insertService(trx, {
       ...(columns as Required<typeof columns>),
@@ -218,7 +218,7 @@ export async function patchAdminService(
   if (patch.id !== undefined && patch.id !== id) throw validation({ id: 'invalid' });
   return write(db, changes, async (trx) => {
     const { row, before } = await lockService(trx, id);
-    const now = nowIso();
+    const now = nowIso(actor.at);
     const columns = toColumns(patch);
     if (patch.logo !== undefined) columns.logoMediaId = await mediaIdOf(trx, patch.logo, 'logo');
     if (patch.thumbnail !== undefined)
@@ -247,7 +247,7 @@ export async function retireAdminService(
   await write(db, changes, async (trx) => {
     const { row, before } = await lockService(trx, id);
     if (row.retiredAt !== null) return; // already retired: nothing changes, nothing to log
-    const now = nowIso();
+    const now = nowIso(actor.at);
     await updateService(trx, id, { retiredAt: now, updatedAt: now });
     const after = await getAdminService(trx, id);
     await audit(trx, actor, 'retire', id, before, after);
@@ -280,7 +280,7 @@ export async function uploadServiceImage(
   const media = await encodeUpload(upload.bytes, widths);
   return write(db, changes, async (trx) => {
     const { before } = await lockService(trx, id);
-    const now = nowIso();
+    const now = nowIso(actor.at);
     for (const image of media) await insertMediaIfMissing(trx, { ...image, createdAt: now });
     const ids = media.map((m) => m.id);
     if (upload.slot === 'gallery') {
@@ -331,7 +331,7 @@ export async function patchGalleryImage(
     if (patch.name) Object.assign(moved, { nameDe: patch.name.de, nameEn: patch.name.en });
     order.splice(Math.min(patch.position ?? index, order.length), 0, moved);
     await reorderServiceImages(trx, order);
-    await updateService(trx, id, { updatedAt: nowIso() });
+    await updateService(trx, id, { updatedAt: nowIso(actor.at) });
     const after = await getAdminService(trx, id);
     await audit(trx, actor, 'update-image', id, before, after);
     return after;
@@ -354,7 +354,7 @@ export async function deleteGalleryImage(
       trx,
       images.filter((i) => i.id !== imageId).map((i) => ({ id: i.id, nameDe: i.nameDe, nameEn: i.nameEn })),
     );
-    await updateService(trx, id, { updatedAt: nowIso() });
+    await updateService(trx, id, { updatedAt: nowIso(actor.at) });
     await deleteUnusedMedia(trx);
     const after = await getAdminService(trx, id);
     await audit(trx, actor, 'delete-image', id, before, after);

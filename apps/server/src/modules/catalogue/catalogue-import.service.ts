@@ -155,6 +155,7 @@ async function planService(
   { source, file }: Parsed<ServiceFile>,
   media: EncodedImage[],
   problems: string[],
+  at: Date,
 ): Promise<PlannedService | undefined> {
   const existing = await findService(db, file.id);
   const storedImages = existing ? await listServiceImageRows(db, file.id) : [];
@@ -192,7 +193,7 @@ async function planService(
       xlgMediaId: xlg,
     });
   }
-  const now = nowIso();
+  const now = nowIso(at);
   const row: Insertable<ServiceTable> = {
     id: file.id,
     category: file.category,
@@ -279,6 +280,7 @@ async function planPricePackage(
 export async function importCatalogue(
   db: Kysely<Database>,
   source: CatalogueSource,
+  at: Date,
 ): Promise<CatalogueImportReport> {
   const problems: string[] = [];
   const services = parseAll(source.services, serviceFileSchema, problems);
@@ -303,7 +305,7 @@ export async function importCatalogue(
   const media: EncodedImage[] = [];
   const plannedServices: PlannedService[] = [];
   for (const service of services) {
-    const plan = await planService(db, service, media, problems);
+    const plan = await planService(db, service, media, problems, at);
     if (plan) plannedServices.push(plan);
   }
   const storedPackages = new Map((await listPricePackages(db)).map((p) => [p.id, p]));
@@ -312,7 +314,7 @@ export async function importCatalogue(
     plannedPackages.push(await planPricePackage(db, pack, storedPackages, media, problems));
   if (problems.length > 0) return { problems, items: [], removedImages: 0 };
 
-  const now = nowIso();
+  const now = nowIso(at);
   const storedPageById = new Map(storedPages.map((p) => [p.id, p]));
   return db.transaction().execute(async (trx) => {
     const items: CatalogueImportReport['items'] = [];

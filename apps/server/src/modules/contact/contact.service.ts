@@ -22,6 +22,7 @@ export async function submitContactRequest(
   contactTo: string | undefined,
   form: ContactForm,
   language: Language,
+  now: Date,
 ): Promise<'sent' | 'unknownPackage'> {
   return db.transaction().execute(async (trx) => {
     const packageName = form.packageId === undefined ? null : await pricePackageNames(trx, form.packageId);
@@ -35,15 +36,19 @@ export async function submitContactRequest(
     };
     // The request remembers its mail, so the admin console can show whether it was delivered.
     const mailId = contactTo
-      ? await queueMail(trx, {
-          kind: 'contact',
-          to: contactTo,
-          replyTo: form.email,
-          language: TEAM_LANGUAGE,
-          content: contactRequestMail(details, TEAM_LANGUAGE),
-        })
+      ? await queueMail(
+          trx,
+          {
+            kind: 'contact',
+            to: contactTo,
+            replyTo: form.email,
+            language: TEAM_LANGUAGE,
+            content: contactRequestMail(details, TEAM_LANGUAGE),
+          },
+          now,
+        )
       : null;
-    await insertContactRequest(trx, { id: newId(), form, packageName, language, now: nowIso(), mailId });
+    await insertContactRequest(trx, { id: newId(), form, packageName, language, now: nowIso(now), mailId });
     return 'sent';
   });
 }

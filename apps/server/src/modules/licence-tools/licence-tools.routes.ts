@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idSchema } from '@portal/contract/common';
 import {
@@ -10,7 +9,8 @@ import {
   usageExportQuerySchema,
 } from '@portal/contract/licence';
 import { projectCostsQuerySchema, projectCostsSchema } from '@portal/contract/project-costs';
-import { addDays, currentMonth, isoDay, resolvePeriod, type Period } from '../../lib/period.js';
+import { sendCsv, wantsCsv } from '../../lib/csv-reply.js';
+import { currentMonth, last90Days, resolvePeriod } from '../../lib/period.js';
 import { licenceOf } from '../licence/licence.service.js';
 import { projectOf } from '../project/project.service.js';
 import {
@@ -24,24 +24,7 @@ import {
 
 const idParams = z.object({ id: idSchema });
 
-const wantsCsv = (request: FastifyRequest<{ Querystring: { format?: string | undefined } }>): boolean =>
-  request.query.format === 'csv' || (request.headers.accept ?? '').includes('text/csv');
-
-/** Sends a CSV file instead of the route's JSON answer (bypassing its response schema). */
-function sendCsv(reply: FastifyReply, filename: string, csv: string) {
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${filename}"`)
-    .serializer((payload: unknown) => payload as string)
-    .send(csv);
-}
-
 export const licenceToolsRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** The usage exports' default period, as the licence chart's: the last 90 days up to today. */
-  const last90Days = (): Period => {
-    const today = isoDay(app.clock.now());
-    return { from: addDays(today, -89), to: today };
-  };
 
   app.post(
     '/rest/collection/service_licence/:id/key',
@@ -74,7 +57,7 @@ export const licenceToolsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const licence = await licenceOf(request);
-      const period = resolvePeriod(request.query, last90Days(), LICENCE_LIMITS.usageDays);
+      const period = resolvePeriod(request.query, last90Days(app.clock.now()), LICENCE_LIMITS.usageDays);
       const rows = await licenceUsage(app.db, licence.licenceId, period);
       if (!wantsCsv(request)) return rows;
       return sendCsv(reply, `usage-${licence.licenceId}-${period.from}-${period.to}.csv`, licenceUsageCsv(rows));

@@ -79,7 +79,7 @@ export async function checkUsageAlerts(
               },
               person.language,
             ),
-          });
+          }, now);
         }
         return recipients.length;
       });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { idSchema } from '@portal/contract/common';
 import { licencePatchSchema, licenceQuerySchema, licenceSchema } from '@portal/contract/licence';
 import { projectSchema } from '@portal/contract/project';
-import { addDays, isoDay, resolvePeriod } from '../../lib/period.js';
+import { last90Days, resolvePeriod } from '../../lib/period.js';
 import { sendPersonalAnswer } from '../../lib/personal-answers.js';
 import { currentUser } from '../auth/authenticate.js';
 import { compileSerializer } from '../../plugins/response-serializer.js';
@@ -12,12 +12,6 @@ import { showProject } from '../project/project.service.js';
 import { addLicence, licenceOf, patchLicence, removeLicence, showLicence } from './licence.service.js';
 
 const idParams = z.object({ id: idSchema });
-
-/** Default chart period: the last 90 days up to today. */
-function last90Days(now: Date) {
-  const today = isoDay(now);
-  return { from: addDays(today, -89), to: today };
-}
 
 export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
   const writeLicence = compileSerializer(licenceSchema);
@@ -59,7 +53,8 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const licence = await licenceOf(request);
-      return showLicence(app.db, await patchLicence(app.db, licence, request.body), last90Days(app.clock.now()), app.clock.now());
+      const now = app.clock.now();
+      return showLicence(app.db, await patchLicence(app.db, licence, request.body, now), last90Days(now), now);
     },
   );
 
@@ -76,7 +71,7 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const project = await projectOf(request);
-      await addLicence(app.db, project, request.params.serviceId);
+      await addLicence(app.db, project, request.params.serviceId, app.clock.now());
       return reply.code(201).send(await showProject(app.db, currentUser(request), project.id, app.clock.now()));
     },
   );
@@ -93,7 +88,7 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await removeLicence(app.db, await projectOf(request), request.params.licenceId);
+      await removeLicence(app.db, await projectOf(request), request.params.licenceId, app.clock.now());
       return reply.code(204).send(null);
     },
   );

@@ -59,12 +59,12 @@ export async function requireLicenceRole(
 export const licenceOf = (request: FastifyRequest): Promise<LicenceWithRole> => roleChecked<LicenceWithRole>(request);
 
 /** Adds a service to a project whose editor or owner the caller was checked to be. */
-export async function addLicence(db: Kysely<Database>, project: ProjectWithRole, serviceId: string) {
+export async function addLicence(db: Kysely<Database>, project: ProjectWithRole, serviceId: string, at: Date) {
   const projectId = project.id;
   // A retired service is no longer on offer; the licences it has keep working (docs/admin.md#services).
   const service = await findService(db, serviceId);
   if (!service || service.retiredAt !== null) throw notFound();
-  const now = nowIso();
+  const now = nowIso(at);
   try {
     await db.transaction().execute(async (trx) => {
       // Touching the project takes its row lock, so a delete of the project running at the same
@@ -81,10 +81,10 @@ export async function addLicence(db: Kysely<Database>, project: ProjectWithRole,
 }
 
 /** Removes a licence of a project whose editor or owner the caller was checked to be. */
-export async function removeLicence(db: Kysely<Database>, project: ProjectWithRole, licenceId: string) {
+export async function removeLicence(db: Kysely<Database>, project: ProjectWithRole, licenceId: string, now: Date) {
   const licence = await findLiveLicence(db, licenceId);
   if (!licence || licence.projectId !== project.id) throw notFound();
-  if (!(await softDeleteLicence(db, licenceId, nowIso()))) throw notFound(); // removed meanwhile
+  if (!(await softDeleteLicence(db, licenceId, nowIso(now)))) throw notFound(); // removed meanwhile
 }
 
 /** A licence as the API shows it, to a caller whose role was checked (requireLicenceRole). */
@@ -151,9 +151,10 @@ export async function patchLicence(
     values?: Record<string, string> | undefined;
     alertMonthlyCalls?: number | null | undefined;
   },
+  now: Date,
 ): Promise<LicenceWithRole> {
   const id = licence.licenceId;
-  const changes: Parameters<typeof updateLiveLicence>[2] = { now: nowIso() };
+  const changes: Parameters<typeof updateLiveLicence>[2] = { now: nowIso(now) };
   if (input.online !== undefined) changes.online = input.online ? 1 : 0;
   if (input.alertMonthlyCalls !== undefined) changes.alertMonthlyCalls = input.alertMonthlyCalls;
   if (input.values !== undefined) {

@@ -1,3 +1,4 @@
+import { escapeHtml } from '@portal/contract/text';
 import type { Language } from '../../lib/language.js';
 
 // Every mail the portal sends, in both languages: plain text for every client, and the same
@@ -9,8 +10,6 @@ export interface MailContent {
   html: string;
 }
 
-const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A paragraph of text, or a link on a line of its own (clickable in the HTML part). */
 export type Paragraph = string | { link: string };

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import { nowIso } from '../../lib/time.js';
+import { nowIso, type Clock } from '../../lib/time.js';
 import type { MailSender } from './mail-sender.js';
 import { claimNextMail, markMailAttemptFailed, markMailSent, type OutboxRow } from './outbox.repository.js';
 
@@ -55,6 +55,8 @@ export class OutboxWorker {
     private readonly db: Kysely<Database>,
     private readonly sender: MailSender,
     private readonly log: FastifyBaseLogger,
+    /** The app's clock: when a mail is due, leased and retried. */
+    private readonly clock: Clock,
     private readonly options: OutboxWorkerOptions = DEFAULT_OUTBOX_OPTIONS,
   ) {}
 
@@ -94,7 +96,7 @@ export class OutboxWorker {
 
   /** Sends one due mail; false when none was due. */
   private async sendNext(): Promise<boolean> {
-    const now = Date.now();
+    const now = this.clock.now().getTime();
     const mail = await claimNextMail(
       this.db,
       nowIso(new Date(now)),
@@ -113,7 +115,7 @@ export class OutboxWorker {
       await this.recordFailure(mail, error);
       return true;
     }
-    await markMailSent(this.db, mail.id, nowIso());
+    await markMailSent(this.db, mail.id, nowIso(this.clock.now()));
     this.log.info({ mailId: mail.id, kind: mail.kind, attempts: mail.attempts }, 'mail sent');
     return true;
   }
@@ -121,7 +123,9 @@ export class OutboxWorker {
   private async recordFailure(mail: OutboxRow, error: unknown): Promise<void> {
     const lastError = describeError(error);
     const giveUp = mail.attempts >= this.options.maxAttempts;
-    const nextAttemptAt = nowIso(new Date(Date.now() + retryDelayMs(mail.attempts, this.options)));
+    const nextAttemptAt = nowIso(
+      new Date(this.clock.now().getTime() + retryDelayMs(mail.attempts, this.options)),
+    );
     await markMailAttemptFailed(this.db, mail.id, {
       state: giveUp ? 'failed' : 'queued',
       lastError,

@@ -18,8 +18,8 @@ export interface QueuedMail {
  * Stores a mail for the outbox worker to send and answers its id. Pass the transaction that
  * writes the mail's cause, so both are stored or neither is: a mail server outage then loses nothing.
  */
-export async function queueMail(db: Db, mail: QueuedMail): Promise<string> {
-  const now = nowIso();
+export async function queueMail(db: Db, mail: QueuedMail, at: Date): Promise<string> {
+  const now = nowIso(at);
   const id = newId();
   await insertMail(db, {
     id,

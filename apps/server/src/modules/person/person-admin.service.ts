@@ -45,7 +45,7 @@ async function keepAnActiveAdmin(trx: Db, person: PersonRow): Promise<void> {
   if (!activeAdmins.some((id) => id !== person.id)) throw new HttpError(409, 'lastAdmin');
 }
 
-export async function addPerson(db: Kysely<Database>, input: NewPerson): Promise<PersonRow> {
+export async function addPerson(db: Kysely<Database>, input: NewPerson, at: Date): Promise<PersonRow> {
   const parsed = newPersonSchema.safeParse(input);
   if (!parsed.success) {
     const field = String(parsed.error.issues[0]?.path[0] ?? 'email');
@@ -55,7 +55,7 @@ export async function addPerson(db: Kysely<Database>, input: NewPerson): Promise
   // The password rules of the contract; the schema checked all but this one, which needs the address.
   if (passwordProblem(password, fields.email)) throw new HttpError(400, 'validation', { password: 'sameAsEmail' });
   if (await findPersonByEmail(db, fields.email)) throw new HttpError(409, 'emailTaken', { email: 'invalid' });
-  const now = nowIso();
+  const now = nowIso(at);
   const id = newId();
   try {
     await insertPerson(db, {
@@ -76,13 +76,13 @@ export async function addPerson(db: Kysely<Database>, input: NewPerson): Promise
 }
 
 /** Sets a new password; the person is signed out everywhere and their mailed links end. */
-export async function setPassword(db: Kysely<Database>, email: string, password: string): Promise<void> {
+export async function setPassword(db: Kysely<Database>, email: string, password: string, now: Date): Promise<void> {
   const parsed = newPersonSchema.shape.password.safeParse(password);
   if (!parsed.success || passwordProblem(password, email)) throw new HttpError(400, 'validation', { password: 'invalid' });
   const passwordHash = await hashPassword(parsed.data);
   await db.transaction().execute(async (trx) => {
     const person = await requirePerson(trx, email);
-    await updatePerson(trx, person.id, { passwordHash, updatedAt: nowIso() });
+    await updatePerson(trx, person.id, { passwordHash, updatedAt: nowIso(now) });
     await endAllSessions(trx, person.id);
     await endAllLinks(trx, person.id);
   });
@@ -105,7 +105,12 @@ export interface AccountChange {
  * and mailed links end at once. Fields equal to the stored ones are left out; answers the person after the
  * change, or undefined when nothing changed.
  */
-export async function changeAccount(trx: Db, person: PersonRow, change: AccountChange): Promise<PersonRow | undefined> {
+export async function changeAccount(
+  trx: Db,
+  person: PersonRow,
+  change: AccountChange,
+  now: Date,
+): Promise<PersonRow | undefined> {
   const update: PersonUpdate = {};
   for (const key of ['salutation', 'firstname', 'lastname', 'company', 'language'] as const) {
     const value = change[key];
@@ -115,7 +120,7 @@ export async function changeAccount(trx: Db, person: PersonRow, change: AccountC
   if (change.disabled !== undefined && change.disabled !== (person.disabled === 1)) update.disabled = change.disabled ? 1 : 0;
   if (Object.keys(update).length === 0) return undefined;
   if (update.isAdmin === 0 || update.disabled === 1) await keepAnActiveAdmin(trx, person);
-  await updatePerson(trx, person.id, { ...update, updatedAt: nowIso() });
+  await updatePerson(trx, person.id, { ...update, updatedAt: nowIso(now) });
   if (update.disabled === 1) {
     await endAllSessions(trx, person.id);
     await endAllLinks(trx, person.id);
@@ -126,18 +131,18 @@ export async function changeAccount(trx: Db, person: PersonRow, change: AccountC
 }
 
 /** Grants or removes admin rights; answers whether anything changed. */
-export async function setAdmin(db: Kysely<Database>, email: string, admin: boolean): Promise<boolean> {
+export async function setAdmin(db: Kysely<Database>, email: string, admin: boolean, now: Date): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const person = await requirePerson(trx, email);
-    return (await changeAccount(trx, person, { isAdmin: admin })) !== undefined;
+    return (await changeAccount(trx, person, { isAdmin: admin }, now)) !== undefined;
   });
 }
 
 /** Disables (their sessions end at once) or enables a person; answers whether anything changed. */
-export async function setDisabled(db: Kysely<Database>, email: string, disabled: boolean): Promise<boolean> {
+export async function setDisabled(db: Kysely<Database>, email: string, disabled: boolean, now: Date): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const person = await requirePerson(trx, email);
-    return (await changeAccount(trx, person, { disabled })) !== undefined;
+    return (await changeAccount(trx, person, { disabled }, now)) !== undefined;
   });
 }
 

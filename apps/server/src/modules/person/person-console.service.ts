@@ -121,7 +121,7 @@ export async function patchCustomer(
       language: patch.language,
       isAdmin: patch.isAdmin,
       disabled: patch.disabled,
-    });
+    }, by.at);
     if (!after) return toAdminPerson(trx, before);
     await recordAudit(trx, {
       ...by,

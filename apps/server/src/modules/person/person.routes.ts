@@ -56,7 +56,7 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       requireSelf(request.params.oid, user);
-      return toPerson(await changeOwnData(app.db, user, request.body));
+      return toPerson(await changeOwnData(app.db, user, request.body, app.clock.now()));
     },
   );
 
@@ -76,7 +76,7 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       requireSelf(request.params.oid, user);
       if (request.body.oid !== undefined && request.body.oid !== user.id) throw notFound();
-      await changePassword(app.db, user, request.sessionId, request.body);
+      await changePassword(app.db, user, request.sessionId, request.body, app.clock.now());
       return reply.code(204).send(null);
     },
   );
@@ -102,7 +102,7 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!file || file.fieldname !== 'avatar') throw validation({ avatar: 'required' });
         return file.toBuffer(); // throws 413 past the multipart fileSize limit
       });
-      return toPerson(await replaceAvatar(app.db, user, upload));
+      return toPerson(await replaceAvatar(app.db, user, upload, app.clock.now()));
     },
   );
 

@@ -22,13 +22,18 @@ async function reload(db: Kysely<Database>, id: string): Promise<PersonRow> {
  * Changes the person's own data (only the fields sent). The profile form sends e-mail and id
  * along; they may be sent but never change.
  */
-export async function changeOwnData(db: Kysely<Database>, user: SessionPerson, input: PersonPatch): Promise<PersonRow> {
+export async function changeOwnData(
+  db: Kysely<Database>,
+  user: SessionPerson,
+  input: PersonPatch,
+  now: Date,
+): Promise<PersonRow> {
   const { email, id, salutation, ...rest } = input;
   const fields: Record<string, FieldProblem> = {};
   if (email !== undefined && email.trim().toLowerCase() !== user.email) fields.email = 'invalid';
   if (id !== undefined && id !== user.id) fields.id = 'invalid';
   if (Object.keys(fields).length > 0) throw validation(fields);
-  const changes: PersonUpdate = { ...rest, updatedAt: nowIso() };
+  const changes: PersonUpdate = { ...rest, updatedAt: nowIso(now) };
   if (salutation !== undefined) changes.salutation = salutation === '' ? null : salutation;
   await updatePerson(db, user.id, changes);
   return reload(db, user.id);
@@ -43,6 +48,7 @@ export async function changePassword(
   user: SessionPerson,
   sessionId: string | null,
   input: { passwordActual: string; password: string },
+  now: Date,
 ): Promise<void> {
   const stored = await findPasswordHash(db, user.id);
   if (stored === undefined || !(await verifyPassword(stored, input.passwordActual))) {
@@ -52,15 +58,15 @@ export async function changePassword(
   if (passwordProblem(input.password, user.email) === 'sameAsEmail') throw validation({ password: 'sameAsEmail' });
   const passwordHash = await hashPassword(input.password);
   await db.transaction().execute(async (trx) => {
-    await updatePerson(trx, user.id, { passwordHash, updatedAt: nowIso() });
+    await updatePerson(trx, user.id, { passwordHash, updatedAt: nowIso(now) });
     if (sessionId) await endOtherSessions(trx, user.id, sessionId);
     await endAllLinks(trx, user.id);
   });
 }
 
 /** Re-encodes the upload (see avatar.service.ts) and stores it as the next avatar version. */
-export async function replaceAvatar(db: Kysely<Database>, user: SessionPerson, upload: Buffer): Promise<PersonRow> {
-  await saveAvatar(db, user.id, await normaliseAvatar(upload), nowIso());
+export async function replaceAvatar(db: Kysely<Database>, user: SessionPerson, upload: Buffer, now: Date): Promise<PersonRow> {
+  await saveAvatar(db, user.id, await normaliseAvatar(upload), nowIso(now));
   return reload(db, user.id);
 }
 

@@ -95,7 +95,7 @@ async function queueInvitationMail(
       to: person.email,
       language: person.language,
       content: projectInvitationNewAccountMail(details('', link), person.language),
-    });
+    }, now);
     return;
   }
   await queueMail(trx, {
@@ -103,7 +103,7 @@ async function queueInvitationMail(
     to: person.email,
     language: person.language,
     content: projectInvitationMail(details(greetingOf(person), links.projects), person.language),
-  });
+  }, now);
 }
 
 /** The owner, then the members, then the pending invitations. */

@@ -86,7 +86,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteProject(app.db, await projectOf(request));
+      await deleteProject(app.db, await projectOf(request), app.clock.now());
       return reply.code(204).send(null);
     },
   );

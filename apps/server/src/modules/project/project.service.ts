@@ -155,7 +155,7 @@ export async function patchProject(
 }
 
 /** Deletes a project; the caller was checked as its owner. */
-export async function deleteProject(db: Kysely<Database>, project: ProjectWithRole): Promise<void> {
-  const deleted = await db.transaction().execute((trx) => softDeleteProject(trx, project.id, nowIso()));
+export async function deleteProject(db: Kysely<Database>, project: ProjectWithRole, now: Date): Promise<void> {
+  const deleted = await db.transaction().execute((trx) => softDeleteProject(trx, project.id, nowIso(now)));
   if (!deleted) throw notFound(); // deleted meanwhile by a parallel call
 }

@@ -4,7 +4,7 @@ import { legalListSchema } from '@portal/contract/legal';
 import type { InProcessAnswer } from '@portal/contract/page-render';
 import { pricePackageListSchema } from '@portal/contract/price-package';
 import { serviceListSchema, serviceSchema } from '@portal/contract/service';
-import { translationQuerySchema } from '@portal/contract/translation';
+import { translationQuerySchema, translationKey } from '@portal/contract/translation';
 import { compileSerializer } from '../../plugins/response-serializer.js';
 import {
   legalPages,
@@ -53,7 +53,7 @@ export function inProcessAnswers(app: FastifyInstance): InProcessAnswer {
     if (path === '/rest/collection/translation') {
       const { namespace } = translationQuerySchema.parse(query);
       const rows = await listTranslations(app.db, namespace);
-      return rows.map((row) => ({ key: `${row.namespace}.${row.id}`, ...row }));
+      return rows.map((row) => ({ key: translationKey(row), ...row }));
     }
     if (path === '/rest/config') return { signup: app.config.signup };
     throw new Error(`GET ${path} is not answered in process`);

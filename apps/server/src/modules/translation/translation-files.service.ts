@@ -1,3 +1,4 @@
+import { translationKey } from '@portal/contract/translation';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { multiLineText } from '@portal/contract/text';
@@ -53,7 +54,7 @@ export async function importTranslations(
     unchanged: 0,
     customised: 0,
   };
-  const shipped = new Map(readShippedTranslations().map((t) => [`${t.namespace}.${t.id}`, t]));
+  const shipped = new Map(readShippedTranslations().map((t) => [translationKey(t), t]));
   const namespaces = new Set([...shipped.values()].map((t) => t.namespace));
   const parsed = new Map<string, z.infer<typeof fileSchema>>();
   for (const [namespace, json] of files) {
@@ -75,11 +76,11 @@ export async function importTranslations(
   }
   if (report.problems.length > 0) return report;
 
-  const current = new Map((await allTranslations(db)).map((t) => [`${t.namespace}.${t.id}`, t]));
+  const current = new Map((await allTranslations(db)).map((t) => [translationKey(t), t]));
   const rows: Array<{ namespace: string; id: string; de: string; en: string; customised: number }> = [];
   for (const [namespace, texts] of parsed) {
     for (const [id, value] of Object.entries(texts)) {
-      const key = `${namespace}.${id}`;
+      const key = translationKey({ namespace, id });
       const original = shipped.get(key);
       if (!original) {
         report.unknownKeys.push(key);

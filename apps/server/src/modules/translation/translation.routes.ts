@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { translationListSchema, translationQuerySchema } from '@portal/contract/translation';
+import { translationListSchema, translationQuerySchema, translationKey } from '@portal/contract/translation';
 import { AnswerCache } from '../../lib/answer-cache.js';
 import { sendFromCache } from '../../lib/send-cached.js';
 import { compileSerializer } from '../../plugins/response-serializer.js';
@@ -33,7 +33,7 @@ export const translationRoutes: FastifyPluginAsyncZod = async (app) => {
       // An unknown namespace is an empty list, never a 404.
       const build = async () => {
         const rows = await listTranslations(app.db, namespaces);
-        return write(rows.map((row) => ({ key: `${row.namespace}.${row.id}`, ...row })));
+        return write(rows.map((row) => ({ key: translationKey(row), ...row })));
       };
       return sendFromCache(request, reply, cache, `translation:${namespaces.join(',')}`, build, { cacheControl: 'public, no-cache' });
     },

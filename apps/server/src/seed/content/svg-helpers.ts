@@ -1,3 +1,5 @@
+import { escapeHtml } from '@portal/contract/text';
+
 // Small builders for the hand-drawn demo illustrations. Every function is pure and returns an
 // SVG fragment; `svgDoc` wraps fragments into a self-contained document. The font is set once on
 // the root element so no fragment repeats it, which keeps each image well under 3 KB.
@@ -43,16 +45,6 @@ export const ink = {
 /** Rounds to one decimal so generated coordinates stay short. */
 export function f(value: number): number {
   return Math.round(value * 10) / 10;
-}
-
-/** Escapes text for use in element content and attribute values. */
-export function esc(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
 }
 
 /** Wraps a body into a complete SVG document; `background` null leaves it transparent. */
@@ -102,7 +94,7 @@ export function text(
   const anchor = opts.anchor && opts.anchor !== 'start' ? ` text-anchor="${opts.anchor}"` : '';
   // The document's root sets fill to ink.text, so the common case needs no attribute.
   const colour = fill === ink.text ? '' : ` fill="${fill}"`;
-  return `<text x="${x}" y="${y}" font-size="${size}"${colour}${weight}${anchor}>${esc(content)}</text>`;
+  return `<text x="${x}" y="${y}" font-size="${size}"${colour}${weight}${anchor}>${escapeHtml(content)}</text>`;
 }
 
 /** One line of text made of differently styled runs: [content, fill, weight?]. */
@@ -110,7 +102,7 @@ export function richText(x: number, y: number, size: number, runs: [string, stri
   const spans = runs
     .map(
       ([content, fill, weight]) =>
-        `<tspan fill="${fill}"${weight ? ` font-weight="${weight}"` : ''}>${esc(content)}</tspan>`,
+        `<tspan fill="${fill}"${weight ? ` font-weight="${weight}"` : ''}>${escapeHtml(content)}</tspan>`,
     )
     .join('');
   return `<text x="${x}" y="${y}" font-size="${size}">${spans}</text>`;
@@ -341,7 +333,7 @@ export function table(
     const cx = (colX[i] ?? x) + 20;
     // Pre-rendered cells (badges, 36 px tall) are centred on the text's visual middle.
     if (c.startsWith('<')) return `<g transform="translate(${cx} ${cy - 27})">${c}</g>`;
-    return `<text x="${cx}" y="${cy}">${esc(c)}</text>`;
+    return `<text x="${cx}" y="${cy}">${escapeHtml(c)}</text>`;
   };
   const headH = rowH - 10;
   const header =
@@ -414,8 +406,8 @@ export function jsonLines(
   const body = entries
     .map(
       ([k, v], i) =>
-        `<text x="${x + 24}" y="${y + (i + 1) * gap}"><tspan fill="${accent}">"${esc(k)}"</tspan>` +
-        `<tspan fill="${ink.muted}">:</tspan><tspan dx="${Math.round(size * 0.4)}">${esc(v)}</tspan></text>`,
+        `<text x="${x + 24}" y="${y + (i + 1) * gap}"><tspan fill="${accent}">"${escapeHtml(k)}"</tspan>` +
+        `<tspan fill="${ink.muted}">:</tspan><tspan dx="${Math.round(size * 0.4)}">${escapeHtml(v)}</tspan></text>`,
     )
     .join('');
   const brace = (by: number, c: string): string => `<text x="${x}" y="${by}" fill="${ink.muted}">${c}</text>`;

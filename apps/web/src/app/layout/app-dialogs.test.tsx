@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { requestContact, requestLogin } from '@/lib/app-events';
 import { userKeys } from '@/lib/query-keys';
 import { storageKeys } from '@/lib/storage';
@@ -9,10 +9,6 @@ import { useUser } from '@/resources/person';
 import { server } from '@/testing/msw-server';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { AppDialogs } from './app-dialogs';
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 const person = {
   key: 'u1',

@@ -1,12 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { server } from '@/testing/msw-server';
+import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { Footer } from './footer';
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 // Without texts the keys show (i18next returns the key): 'ctaTitle', 'imprint' …
 describe('the footer', () => {

@@ -1,18 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { storageKeys } from '@/lib/storage';
 import { server } from '@/testing/msw-server';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { VerifyEmailRoute } from './verify-email';
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  window.localStorage.clear();
-});
-afterAll(() => server.close());
 
 const token = 'T'.repeat(43);
 const person = {

@@ -21,6 +21,7 @@ import { adminServicesQueryOptions } from '../api/admin-services';
 import { AdminScreen } from '../components/admin-screen';
 import { ListSkeleton } from '../components/list-skeleton';
 import { Pagination } from '../components/pagination';
+import { ServiceLogo } from '@/components/service-logo';
 
 /** Search and page live in the address (?q=…&page=…), so Back and a reload keep them. */
 function listQuery(params: URLSearchParams): { q: string; page: number } {
@@ -135,13 +136,16 @@ function ServiceRow({ service }: { service: AdminServiceListItem }) {
   ].filter(Boolean);
   return (
     <Card className="flex items-center gap-4 p-4">
-      {service.logo ? (
-        <img src={service.logo} alt="" width={48} height={48} className="size-12 shrink-0 rounded-lg object-contain" />
-      ) : (
-        <span className="grid size-12 shrink-0 place-items-center rounded-lg bg-muted text-muted-foreground">
-          <ImageOff aria-hidden="true" className="size-5" />
-        </span>
-      )}
+      <ServiceLogo
+        src={service.logo}
+        size={48}
+        className="size-12 shrink-0 rounded-lg object-contain"
+        fallback={
+          <span className="grid size-12 shrink-0 place-items-center rounded-lg bg-muted text-muted-foreground">
+            <ImageOff aria-hidden="true" className="size-5" />
+          </span>
+        }
+      />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex flex-wrap items-center gap-2">
           <h2 className="min-w-0 font-semibold break-words">

@@ -2,16 +2,12 @@ import { act, render, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { serviceKeys, userKeys } from '@/lib/query-keys';
 import { projectKeys } from '@/lib/query-keys-signed-in';
 import { storageKeys } from '@/lib/storage';
 import { server } from '@/testing/msw-server';
 import { useLogout } from './logout';
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 function setup(path: string) {
   window.localStorage.setItem(storageKeys.token, 'tok');

@@ -1,15 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { storageKeys } from '@/lib/storage';
 import { server } from '@/testing/msw-server';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { LoginDialog } from './login-dialog';
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 // Without texts the keys show (i18next returns the key): labels are 'username', 'password' …
 async function renderDialog(path = '/services') {

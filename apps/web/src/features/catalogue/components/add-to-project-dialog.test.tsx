@@ -1,14 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { server } from '@/testing/msw-server';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { AddToProjectDialog } from './add-to-project-dialog';
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 function project(id: string, name: string, serviceIds: string[]) {
   return {

@@ -1,15 +1,11 @@
 import type { ServiceSummary } from '@portal/contract/service';
 import { act, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
 import { server } from '@/testing/msw-server';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { ServiceGrid } from './service-grid';
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 const longText =
   'Prüft Adressen in Echtzeit gegen amtliche Verzeichnisse und schlägt Korrekturen vor, bevor die Bestellung abgeschickt wird.';

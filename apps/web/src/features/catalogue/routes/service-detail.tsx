@@ -26,6 +26,7 @@ import { readSession } from '@/lib/session';
 import { serviceQueryOptions, useService } from '../api/get-service';
 import { AccountingBadge } from '../components/accounting-badge';
 import { ServiceGallery } from '../components/service-gallery';
+import { ServiceLogo } from '@/components/service-logo';
 
 const loadAddToProject = () => import('../components/add-to-project-dialog');
 const AddToProjectDialog = lazyWithRetry(() => loadAddToProject().then((m) => m.AddToProjectDialog));
@@ -80,15 +81,11 @@ export function ServiceDetailRoute() {
           {/* On a phone the logo sits above the name: the whole width is the name's, so a long
               compound ("PLZ-Autovervollständigung") fits without breaking inside a word. */}
           <div className="flex flex-col items-start gap-3 sm:flex-row sm:items-center sm:gap-4">
-            {service.logo ? (
-              <img
-                src={service.logo}
-                alt=""
-                width={56}
-                height={56}
-                className="size-12 shrink-0 rounded-2xl border border-border bg-card sm:size-14"
-              />
-            ) : null}
+            <ServiceLogo
+              src={service.logo}
+              size={56}
+              className="size-12 shrink-0 rounded-2xl border border-border bg-card sm:size-14"
+            />
             {/* min-w-0: a word longer than the line still wraps (hyphenated where the browser
                 can, see styles/index.css) instead of widening the page. */}
             <div className="flex max-w-full min-w-0 flex-col items-start gap-1.5">

@@ -28,6 +28,7 @@ import { RotateKeyDialog } from '../components/rotate-key-dialog';
 import { UsageAlertCard } from '../components/usage-alert-card';
 import { UsageCard } from '../components/usage-card';
 import { formatUntil } from '../utils/format-until';
+import { ServiceLogo } from '@/components/service-logo';
 
 /**
  * The service licence before entry. A wrong service name or project in the address is
@@ -86,15 +87,11 @@ function LicenceView({ licence }: { licence: Licence }) {
       />
       <header className="mb-6 flex items-start justify-between gap-4">
         <div className="flex min-w-0 items-start gap-4">
-          {licence.service.logo ? (
-            <img
-              src={licence.service.logo}
-              alt=""
-              width={56}
-              height={56}
-              className="hidden size-14 shrink-0 rounded-xl sm:block"
-            />
-          ) : null}
+          <ServiceLogo
+            src={licence.service.logo}
+            size={56}
+            className="hidden size-14 shrink-0 rounded-xl sm:block"
+          />
           <div className="flex min-w-0 flex-col gap-2">
             <p className="text-sm font-medium text-muted-foreground">
               <Link to={projectPath} className="rounded hover:text-foreground hover:underline">

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Project } from '@portal/contract/project';
 import type { ProjectCosts } from '@portal/contract/project-costs';
 import type { ServiceSummary } from '@portal/contract/service';
@@ -9,10 +9,6 @@ import { server } from '@/testing/msw-server';
 import { renderWithProviders, type TestText } from '@/testing/render-with-providers';
 import { AddServicesDialog } from './add-services-dialog';
 import { ProjectCostsCard } from './project-costs-card';
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 // Adding a paid service: the picker says what it costs, and the costs card counts it at once,
 // without a reload.

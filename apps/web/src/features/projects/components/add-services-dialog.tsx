@@ -16,6 +16,7 @@ import { localized } from '@/lib/localized';
 import { useAddLicences } from '../api/add-licence';
 import { useServices } from '@/resources/services';
 import { useServicePriceLines } from '@/hooks/use-service-prices';
+import { ServiceLogo } from '@/components/service-logo';
 
 /** Add services to the project; only services it does not hold yet are offered. */
 export function AddServicesDialog({
@@ -120,15 +121,7 @@ function ServiceChoice({
                     htmlFor={id}
                     className="flex cursor-pointer items-center gap-3 rounded-lg border border-border p-3 transition-colors hover:bg-muted has-[:checked]:border-primary has-[:checked]:bg-primary/5"
                   >
-                    {service.logo ? (
-                      <img
-                        src={service.logo}
-                        alt=""
-                        width={36}
-                        height={36}
-                        className="size-9 shrink-0 rounded-lg"
-                      />
-                    ) : null}
+                    <ServiceLogo src={service.logo} size={36} className="size-9 shrink-0 rounded-lg" />
                     <span className="flex min-w-0 flex-1 flex-col">
                       <span className="font-medium">{localized(service.name, language)}</span>
                       <span className="text-sm text-muted-foreground">

@@ -1,13 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { server } from '@/testing/msw-server';
+import { describe, expect, it } from 'vitest';
 import { renderWithProviders, type TestText } from '@/testing/render-with-providers';
 import { CreateProjectDialog } from './create-project-dialog';
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 // Creating a project as a new user meets it: which fields must be filled, why "Create" waits,
 // why a domain is refused, and a stray tap beside the dialog does not throw the typing away.

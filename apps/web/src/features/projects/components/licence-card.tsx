@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { useLanguage } from '@/hooks/use-language';
 import { formatCalls } from '@/lib/numbers';
 import { localized } from '@/lib/localized';
+import { ServiceLogo } from '@/components/service-logo';
 
 /**
  * A licensed service in the project: its calls this month as 'API Calls' or
@@ -19,17 +20,12 @@ export function LicenceCard({ licence, to }: { licence: LicenceSummary; to: stri
   return (
     <article className="group relative flex h-full flex-col gap-4 rounded-xl border border-border bg-card p-5 shadow-xs transition-shadow hover:shadow-md has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-ring">
       <div className="flex items-start gap-3">
-        {licence.service.logo ? (
-          <img
-            src={licence.service.logo}
-            alt=""
-            width={40}
-            height={40}
-            className="size-10 shrink-0 rounded-lg"
-          />
-        ) : (
-          <span aria-hidden="true" className="size-10 shrink-0 rounded-lg bg-muted" />
-        )}
+        <ServiceLogo
+          src={licence.service.logo}
+          size={40}
+          className="size-10 shrink-0 rounded-lg"
+          fallback={<span aria-hidden="true" className="size-10 shrink-0 rounded-lg bg-muted" />}
+        />
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <h3 className="leading-snug font-semibold break-words">
             <Link

@@ -7,6 +7,7 @@ import { useLanguage } from '@/hooks/use-language';
 import { localized } from '@/lib/localized';
 import { Badge } from '@/components/ui/badge';
 import { useRoleName } from './sharing-dialog';
+import { ServiceLogo } from '@/components/service-logo';
 
 /**
  * A project in the overview: name, 'from' the owner with the caller's role, a short
@@ -42,18 +43,14 @@ export function ProjectCard({ project }: { project: Project }) {
               <span className="flex -space-x-1" aria-hidden="true">
                 {project.licences
                   .slice(0, 4)
-                  .map((licence) =>
-                    licence.service.logo ? (
-                      <img
-                        key={licence.key}
-                        src={licence.service.logo}
-                        alt=""
-                        width={24}
-                        height={24}
-                        className="size-6 rounded-md bg-card ring-2 ring-card"
-                      />
-                    ) : null,
-                  )}
+                  .map((licence) => (
+                    <ServiceLogo
+                      key={licence.key}
+                      src={licence.service.logo}
+                      size={24}
+                      className="size-6 rounded-md bg-card ring-2 ring-card"
+                    />
+                  ))}
               </span>
               <span
                 title={project.licences

@@ -2,16 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Toaster } from 'sonner';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Project } from '@portal/contract/project';
 import type { Member } from '@portal/contract/project-member';
 import { server } from '@/testing/msw-server';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { SharingDialog } from './sharing-dialog';
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 // The owner's sharing dialog: a pending invitation can be sent again, and when the server says
 // no (already invited, the day's invitation mails spent) its message is shown, not a shrug.
