@@ -26,6 +26,7 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { mediaRoutes } from './modules/catalogue/media.routes.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { ownSessionRoutes } from './modules/auth/own-sessions.routes.js';
 import { LoginThrottle, memoryLimiters, redisLimiters } from './modules/auth/login-throttle.js';
 import { personRoutes } from './modules/person/person.routes.js';
 import { projectRoutes } from './modules/project/project.routes.js';
@@ -189,6 +190,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes, { throttle });
   await app.register(accountRoutes, { throttle });
   await app.register(personRoutes);
+  await app.register(ownSessionRoutes);
   await app.register(projectRoutes);
   await app.register(memberRoutes, { limits: invitationLimits });
   await app.register(licenceRoutes);

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import type { Database } from '../../src/db/database.js';
-import { newId } from '../../src/lib/ids.js';
+import { newId, sha256Hex } from '../../src/lib/ids.js';
 import { createSession } from '../../src/modules/auth/session.service.js';
 import type { RouteAccess } from '../../src/plugins/access.js';
 import { afterAll, beforeAll } from 'vitest';
@@ -216,6 +216,8 @@ export interface World {
   apiVersionId: string;
   /** Text only the owner may ever see (project name). */
   secret: string;
+  /** A session of the owner's other than the one of owner.token. */
+  ownerSpareSessionId: string;
 }
 
 export interface OwnedProject {
@@ -234,14 +236,25 @@ export const settingsForm = JSON.stringify([
   },
 ]);
 
+/**
+ * A session started as by a sign-in from one and the same browser: its device is known after the
+ * first, so no "new sign-in" mail is queued.
+ */
+const startSession = (db: Kysely<Database>, personId: string): Promise<string> =>
+  createSession(db, { id: personId, email: '', firstname: '', lastname: '', language: 'de' }, new Date(), {
+    userAgent: 'reliability-test',
+    address: '127.0.0.1',
+    deviceHash: 'reliability-test-device',
+    sessionsLink: 'http://localhost/profile#sessions',
+  });
+
 async function actor(db: Kysely<Database>, isAdmin = 0): Promise<Actor> {
   const person = await createPerson(db, { isAdmin });
-  return { ...person, token: await createSession(db, person.id, new Date()) };
+  return { ...person, token: await startSession(db, person.id) };
 }
 
 /** A fresh session for someone, without a (deliberately slow) sign-in. */
-export const freshToken = (db: Kysely<Database>, personId: string): Promise<string> =>
-  createSession(db, personId, new Date());
+export const freshToken = (db: Kysely<Database>, personId: string): Promise<string> => startSession(db, personId);
 
 export async function createWorld(db: Kysely<Database>): Promise<World> {
   const mediaId = newId();
@@ -257,8 +270,17 @@ export async function createWorld(db: Kysely<Database>): Promise<World> {
     })
     .execute();
   const content = await createAdminContent(db);
+  const owner = await actor(db);
+  // A second session of the owner's, for the routes that end one of their own sessions.
+  const spareToken = await startSession(db, owner.id);
+  const spare = await db
+    .selectFrom('session')
+    .select('id')
+    .where('tokenHash', '=', sha256Hex(spareToken))
+    .executeTakeFirstOrThrow();
   return {
-    owner: await actor(db),
+    owner,
+    ownerSpareSessionId: spare.id,
     other: await actor(db),
     admin: await actor(db, 1),
     editor: await actor(db),
@@ -445,6 +467,7 @@ export function restRoutes(app: FastifyInstance): RouteAccess[] {
 const PARAM_SOURCES: Record<string, (w: World, p: OwnedProject) => string> = {
   'person/:oid': (w) => w.owner.id,
   'person/:id': (w) => w.owner.id,
+  'session/:id': (w) => w.ownerSpareSessionId,
   'project/:oid': (_w, p) => p.projectId,
   ':projectId': (_w, p) => p.projectId,
   'project/:id': (_w, p) => p.projectId,
