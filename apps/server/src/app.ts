@@ -25,6 +25,7 @@ import { translationRoutes } from './modules/translation/translation.routes.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { mediaRoutes } from './modules/catalogue/media.routes.js';
 import { accountRoutes } from './modules/account/account.routes.js';
+import { startSignedInSession } from './modules/account/sign-in.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { ownSessionRoutes } from './modules/auth/own-sessions.routes.js';
 import { LoginThrottle, memoryLimiters, redisLimiters } from './modules/auth/login-throttle.js';
@@ -187,7 +188,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(mediaRoutes);
   const throttle = new LoginThrottle(redis ? redisLimiters(redis) : memoryLimiters);
   const invitationLimits = new InvitationMailLimits(redis ? redisLimiters(redis, 'invitation') : memoryLimiters);
-  await app.register(authRoutes, { throttle });
+  await app.register(authRoutes, { throttle, startSession: startSignedInSession });
   await app.register(accountRoutes, { throttle });
   await app.register(personRoutes);
   await app.register(ownSessionRoutes);

@@ -4,7 +4,14 @@ import { SESSION_CLIENT_LIMITS } from '@portal/contract/session';
 import { maskAddress } from '../src/modules/auth/session-client.js';
 import { createMailSender } from '../src/modules/mail/mail-sender.js';
 import { OutboxWorker } from '../src/modules/mail/outbox-worker.js';
-import { basicAuth, bearer, buildTestApp, createPerson, type TestContext, type TestPerson } from './helper.js';
+import {
+  basicAuth,
+  bearer,
+  buildTestApp,
+  createPerson,
+  type TestContext,
+  type TestPerson,
+} from './helper.js';
 import { freePort } from './support/built-server.js';
 import { linkIn, startMailbox, type Mailbox } from './support/mailbox.js';
 
@@ -27,13 +34,18 @@ describe('own sessions', () => {
     const smtpPort = await freePort();
     mailbox = await startMailbox(smtpPort);
     ctx = await buildTestApp({ PUBLIC_URL });
-    worker = new OutboxWorker(ctx.db, createMailSender(`smtp://127.0.0.1:${smtpPort}`, 'portal@example.com'), ctx.app.log, {
-      pollMs: 50,
-      baseDelayMs: 50,
-      maxDelayMs: 50,
-      maxAttempts: 3,
-      leaseMs: 10_000,
-    });
+    worker = new OutboxWorker(
+      ctx.db,
+      createMailSender(`smtp://127.0.0.1:${smtpPort}`, 'portal@example.com'),
+      ctx.app.log,
+      {
+        pollMs: 50,
+        baseDelayMs: 50,
+        maxDelayMs: 50,
+        maxAttempts: 3,
+        leaseMs: 10_000,
+      },
+    );
     worker.start();
   });
   afterAll(async () => {
@@ -89,8 +101,18 @@ describe('own sessions', () => {
     const sessions = res.json<OwnSession[]>();
     expect(sessions).toHaveLength(2);
     const [newest, older] = sessions;
-    expect(newest).toMatchObject({ browser: 'Safari 17', system: 'macOS Catalina', address: '2001:db8:85a3:0:*', current: true });
-    expect(older).toMatchObject({ browser: 'Firefox 128', system: 'Windows 10', address: '198.51.100.*', current: false });
+    expect(newest).toMatchObject({
+      browser: 'Safari 17',
+      system: 'macOS Catalina',
+      address: '2001:db8:85a3:0:*',
+      current: true,
+    });
+    expect(older).toMatchObject({
+      browser: 'Firefox 128',
+      system: 'Windows 10',
+      address: '198.51.100.*',
+      current: false,
+    });
     expect(Date.parse(older!.createdAt)).toBeLessThanOrEqual(Date.parse(newest!.createdAt));
     expect(older!.lastUsedAt).toBe(older!.createdAt);
     // The full address and user agent never leave the server.
@@ -107,8 +129,15 @@ describe('own sessions', () => {
     const long = `${FIREFOX} ${'x'.repeat(2000)}`;
     const first = await signIn(person, { userAgent: long });
     await signIn(person, { userAgent: '' });
-    const rows = await ctx.db.selectFrom('session').select('userAgent').where('personId', '=', person.id).execute();
-    expect(rows.map((r) => r.userAgent.length).sort((a, b) => a - b)).toEqual([0, SESSION_CLIENT_LIMITS.userAgent]);
+    const rows = await ctx.db
+      .selectFrom('session')
+      .select('userAgent')
+      .where('personId', '=', person.id)
+      .execute();
+    expect(rows.map((r) => r.userAgent.length).sort((a, b) => a - b)).toEqual([
+      0,
+      SESSION_CLIENT_LIMITS.userAgent,
+    ]);
     const sessions = (await list(person, first.token)).json<OwnSession[]>();
     expect(sessions.find((s) => !s.current)).toMatchObject({ browser: null, system: null });
     expect(sessions.find((s) => s.current)).toMatchObject({ browser: 'Firefox 128' });
@@ -172,7 +201,10 @@ describe('own sessions', () => {
     expect((await end(stranger.id, strangerSession.token)).statusCode).toBe(204);
     expect((await me(owner, ownerSession.token)).statusCode).toBe(200);
     // Without a session: 401; a malformed id: 400.
-    expect((await ctx.app.inject({ method: 'GET', url: `/rest/collection/person/${owner.id}/session` })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/rest/collection/person/${owner.id}/session` }))
+        .statusCode,
+    ).toBe(401);
     expect((await end(owner.id, ownerSession.token, 'no-such!id')).statusCode).toBe(400);
   });
 

@@ -21,7 +21,8 @@ export const ownSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user' },
       schema: {
         tags: ['person'],
-        summary: "Own sessions, newest sign-in first (browser and system in words, address masked, this one marked)",
+        summary:
+          'Own sessions, newest sign-in first (browser and system in words, address masked, this one marked)',
         params: oidParams,
         response: { 200: ownSessionListSchema },
       },

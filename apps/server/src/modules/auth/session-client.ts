@@ -54,7 +54,13 @@ export function sessionClient(
   let device = deviceCookieOf(request);
   if (!device) {
     device = randomBytes(32).toString('base64url');
-    const attributes = [`Max-Age=${DEVICE_MAX_AGE_S}`, 'Path=/rest', 'HttpOnly', 'SameSite=Lax', ...(secure ? ['Secure'] : [])];
+    const attributes = [
+      `Max-Age=${DEVICE_MAX_AGE_S}`,
+      'Path=/rest',
+      'HttpOnly',
+      'SameSite=Lax',
+      ...(secure ? ['Secure'] : []),
+    ];
     void reply.header('set-cookie', `${DEVICE_COOKIE}=${device}; ${attributes.join('; ')}`);
   }
   const agent = request.headers['user-agent'] ?? '';
@@ -72,7 +78,9 @@ export function describeUserAgent(userAgent: string): { browser: string | null; 
   const parsed = Bowser.parse(userAgent);
   const major = parsed.browser.version?.split('.')[0];
   const browser = parsed.browser.name ? [parsed.browser.name, major].filter(Boolean).join(' ') : null;
-  const os = parsed.os.name ? [parsed.os.name, parsed.os.versionName ?? parsed.os.version].filter(Boolean).join(' ') : null;
+  const os = parsed.os.name
+    ? [parsed.os.name, parsed.os.versionName ?? parsed.os.version].filter(Boolean).join(' ')
+    : null;
   return { browser, system: os };
 }
 

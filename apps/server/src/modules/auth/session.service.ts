@@ -1,16 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { OwnSession } from '@portal/contract/session';
-import type { Database, Db, PersonRow } from '../../db/database.js';
+import type { Database, Db } from '../../db/database.js';
 import { newId, newSessionToken, sha256Hex } from '../../lib/ids.js';
-import { newSignInMail } from '../account/account.mails.js';
-import { queueMail } from '../mail/outbox.service.js';
 import { describeUserAgent, maskAddress, type SessionClient } from './session-client.js';
 import {
   deleteExpiredSessions,
   deleteSessionOf,
   listSessionsOf,
-  noteKnownDevice,
-  pruneKnownDevices,
   deleteOtherSessions,
   deleteSession,
   deleteSessionsOf,
@@ -34,55 +30,28 @@ export interface AuthenticatedSession {
   dataVersion: string;
 }
 
-/** How many browsers are remembered per person (the ones used most recently). */
-export const KNOWN_DEVICES_KEPT = 50;
-
-/** Who signs in, as the "new sign-in" mail needs them. */
-export type SigningInPerson = Pick<PersonRow, 'id' | 'email' | 'firstname' | 'lastname' | 'language'>;
-
 /**
  * Starts a session; the token goes to the client once, only its hash is kept. The session keeps
- * the browser's user agent and address. A browser the person has not signed in from before (its
- * device cookie unknown) gets them a "new sign-in" mail, unless it is their first browser at all
- * (the first sign-in of a new account). Pass the transaction of the sign-in when there is one: the
- * session, the device and the mail are stored together or not at all.
+ * the browser's user agent and address (docs/security.md#own-sessions).
  */
 export async function createSession(
   db: Db,
-  person: SigningInPerson,
+  personId: string,
   now: Date,
-  client: SessionClient,
+  client: Pick<SessionClient, 'userAgent' | 'address'>,
 ): Promise<string> {
   const token = newSessionToken();
   const at = now.toISOString();
   await insertSession(db, {
     id: newId(),
     tokenHash: sha256Hex(token),
-    personId: person.id,
+    personId,
     now: at,
     absoluteExpiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS).toISOString(),
     userAgent: client.userAgent,
     clientAddress: client.address,
   });
-  await markSignedIn(db, person.id, at);
-  const device = await noteKnownDevice(db, person.id, client.deviceHash, at);
-  if (!device.known) {
-    await pruneKnownDevices(db, person.id, KNOWN_DEVICES_KEPT);
-    if (device.anyBefore) {
-      const { browser, system } = describeUserAgent(client.userAgent);
-      await queueMail(db, {
-        kind: 'new-sign-in',
-        to: person.email,
-        language: person.language,
-        content: newSignInMail(
-          person,
-          { browser, system, address: maskAddress(client.address), at: now },
-          client.sessionsLink,
-          person.language,
-        ),
-      });
-    }
-  }
+  await markSignedIn(db, personId, at);
   return token;
 }
 
