@@ -2,7 +2,7 @@ import { apiLogin, createUser, expect, expectNoAxeViolations, preset, test, toas
 import { shippedTexts } from './translations';
 
 const profile = shippedTexts('Profile');
-const modal = shippedTexts('Modal');
+const navigation = shippedTexts('Navigation');
 const de = (texts: Record<string, { de: string }>, key: string) => texts[key]!.de;
 
 // A person's own sessions (docs/security.md#own-sessions): the profile lists where they are
@@ -48,9 +48,12 @@ test.describe('own sessions (signed in)', () => {
     await expect(items).toHaveCount(1);
     await expect(sessions).toContainText(de(profile, 'sessionsNoOthers'));
 
-    // The other browser is signed out at its next call.
+    // The other browser is signed out at its next call: the app forgets the session and offers
+    // to sign in again.
     await otherPage.reload();
-    await expect(otherPage.getByRole('dialog', { name: de(modal, 'loginTitle') })).toBeVisible();
+    await expect(
+      otherPage.getByRole('banner').getByRole('button', { name: de(navigation, 'login') }),
+    ).toBeVisible();
     expect(await otherPage.evaluate(() => window.localStorage.getItem('user-token'))).toBeNull();
     // This one stays signed in.
     await page.reload();
