@@ -14,6 +14,7 @@ import { countRows, createTestDatabase, dialect, type TestDatabase } from './hel
 const TABLES: Array<keyof Database> = [
   'person',
   'session',
+  'knownDevice',
   'media',
   'service',
   'serviceImage',
@@ -60,6 +61,7 @@ describe('migrations and demo seed', () => {
       '0012-signup-links',
       '0013-signup-link-attempts',
       '0014-contact-topic',
+      '0015-session-device',
     ]);
     expect(await migrateToLatest(database.db, database.schema)).toEqual([]);
     for (const table of TABLES) expect(await countRows(database.db, table)).toBe(0);

@@ -36,6 +36,18 @@ export interface SessionTable {
   createdAt: string;
   lastSeenAt: string;
   absoluteExpiresAt: string;
+  /** The browser's user agent at sign-in, bounded (SESSION_CLIENT_LIMITS); '' when none was sent. */
+  userAgent: Generated<string>;
+  /** The client address at sign-in; never answered unmasked. */
+  clientAddress: Generated<string>;
+}
+
+/** A browser that has signed in to the person's account (the hash of its device cookie). */
+export interface KnownDeviceTable {
+  personId: string;
+  deviceHash: string;
+  createdAt: string;
+  lastUsedAt: string;
 }
 
 export interface MediaTable {
@@ -310,6 +322,7 @@ export interface AuditLogTable {
 export interface Database {
   person: PersonTable;
   session: SessionTable;
+  knownDevice: KnownDeviceTable;
   media: MediaTable;
   service: ServiceTable;
   serviceApiVersion: ServiceApiVersionTable;

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db/database.js';
-import { newId } from '../../src/lib/ids.js';
+import { newId, sha256Hex } from '../../src/lib/ids.js';
 import { createSession } from '../../src/modules/auth/session.service.js';
 import type { RouteAccess } from '../../src/plugins/access.js';
 import { afterAll, beforeAll } from 'vitest';
@@ -218,6 +218,8 @@ export interface World {
   apiVersionId: string;
   /** Text only the owner may ever see (project name). */
   secret: string;
+  /** A session of the owner's other than the one of owner.token. */
+  ownerSpareSessionId: string;
 }
 
 export interface OwnedProject {
@@ -236,14 +238,17 @@ export const settingsForm = JSON.stringify([
   },
 ]);
 
+/** A session without a (deliberately slow) sign-in. */
+const startSession = (db: Kysely<Database>, personId: string): Promise<string> =>
+  createSession(db, personId, new Date(), { userAgent: 'reliability-test', address: '127.0.0.1' });
+
 async function actor(db: Kysely<Database>, isAdmin = 0): Promise<Actor> {
   const person = await createPerson(db, { isAdmin });
-  return { ...person, token: await createSession(db, person.id, new Date()) };
+  return { ...person, token: await startSession(db, person.id) };
 }
 
 /** A fresh session for someone, without a (deliberately slow) sign-in. */
-export const freshToken = (db: Kysely<Database>, personId: string): Promise<string> =>
-  createSession(db, personId, new Date());
+export const freshToken = (db: Kysely<Database>, personId: string): Promise<string> => startSession(db, personId);
 
 export async function createWorld(db: Kysely<Database>): Promise<World> {
   const mediaId = newId();
@@ -259,8 +264,17 @@ export async function createWorld(db: Kysely<Database>): Promise<World> {
     })
     .execute();
   const content = await createAdminContent(db);
+  const owner = await actor(db);
+  // A second session of the owner's, for the routes that end one of their own sessions.
+  const spareToken = await startSession(db, owner.id);
+  const spare = await db
+    .selectFrom('session')
+    .select('id')
+    .where('tokenHash', '=', sha256Hex(spareToken))
+    .executeTakeFirstOrThrow();
   return {
-    owner: await actor(db),
+    owner,
+    ownerSpareSessionId: spare.id,
     other: await actor(db),
     admin: await actor(db, 1),
     editor: await actor(db),
@@ -446,6 +460,7 @@ export function restRoutes(app: FastifyInstance): RouteAccess[] {
 const PARAM_SOURCES: Record<string, (w: World, p: OwnedProject) => string> = {
   'person/:oid': (w) => w.owner.id,
   'person/:id': (w) => w.owner.id,
+  'session/:id': (w) => w.ownerSpareSessionId,
   'project/:oid': (_w, p) => p.projectId,
   ':projectId': (_w, p) => p.projectId,
   'project/:id': (_w, p) => p.projectId,

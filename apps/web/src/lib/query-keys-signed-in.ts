@@ -22,6 +22,11 @@ export const invitationKeys = {
   list: (userOid: string) => ['invitations', userOid] as const,
 };
 
+/** The signed-in person's own sessions (the profile lists them). */
+export const ownSessionKeys = {
+  list: (userOid: string) => ['own-sessions', userOid] as const,
+};
+
 export const licenceKeys = {
   one: (id: string) => ['licence', id] as const,
   usage: (id: string, period: Period) => ['licence', id, 'usage', period] as const,

@@ -29,6 +29,14 @@ export const invitationPaths = {
   decline: (id: string) => collection('invitation', id, 'decline'),
 };
 
+/** The signed-in person's own sessions (docs/security.md#own-sessions). */
+export const ownSessionPaths = {
+  /** GET lists them; DELETE ends every one but this. */
+  list: (oid: string) => collection('person', oid, 'session'),
+  /** DELETE ends that session. */
+  one: (oid: string, sessionId: string) => collection('person', oid, 'session', sessionId),
+};
+
 export const licencePath = (licenceId: string) => collection('service_licence', licenceId);
 
 export const licenceToolPaths = {

@@ -48,6 +48,17 @@ const texts = {
         'du wurdest zum Serviceportal eingeladen. Über diesen Link legst du dein Passwort fest, danach ist dein Konto bereit (7 Tage gültig):',
       ignore: 'Wenn du mit dieser Einladung nichts anfangen kannst, ignoriere diese Mail einfach.',
     },
+    newSignIn: {
+      subject: 'Neue Anmeldung',
+      intro: 'dein Konto im Serviceportal wurde gerade in einem Browser angemeldet, mit dem du dich bisher nicht angemeldet hattest:',
+      browser: 'Browser',
+      system: 'System',
+      address: 'Adresse',
+      time: 'Zeit',
+      unknown: 'unbekannt',
+      action:
+        'Warst du das, ist nichts zu tun. Sonst beende diese Sitzung in deinem Profil und lege ein neues Passwort fest:',
+    },
   },
   en: {
     verify: {
@@ -75,6 +86,17 @@ const texts = {
       intro:
         'you have been invited to Serviceportal. Use this link to set your password, and your account is ready (valid for 7 days):',
       ignore: 'If this invitation means nothing to you, simply ignore this mail.',
+    },
+    newSignIn: {
+      subject: 'New sign-in',
+      intro: 'your Serviceportal account has just been signed in from a browser you had not signed in from before:',
+      browser: 'Browser',
+      system: 'System',
+      address: 'Address',
+      time: 'Time',
+      unknown: 'unknown',
+      action:
+        'If this was you, there is nothing to do. Otherwise end this session in your profile and set a new password:',
     },
   },
 } satisfies Record<Language, unknown>;
@@ -105,4 +127,33 @@ export function passwordResetMail(recipient: Recipient, link: string, language: 
 export function invitationMail(recipient: Recipient, link: string, language: Language): MailContent {
   const t = texts[language].invite;
   return mail(t.subject, recipient, language, [t.intro, { link }, t.ignore]);
+}
+
+/** What the "new sign-in" mail says about the browser (the address already masked). */
+export interface SignInDetails {
+  browser: string | null;
+  system: string | null;
+  address: string | null;
+  at: Date;
+}
+
+/**
+ * A sign-in from a browser the person has not signed in from before (docs/security.md#own-sessions):
+ * what signed in and when, and the link to the list of sessions in the profile.
+ */
+export function newSignInMail(
+  recipient: Recipient,
+  details: SignInDetails,
+  sessionsLink: string,
+  language: Language,
+): MailContent {
+  const t = texts[language].newSignIn;
+  const time = `${details.at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const facts = [
+    `${t.browser}: ${details.browser ?? t.unknown}`,
+    `${t.system}: ${details.system ?? t.unknown}`,
+    `${t.address}: ${details.address ?? t.unknown}`,
+    `${t.time}: ${time}`,
+  ].join('\n');
+  return mail(t.subject, recipient, language, [t.intro, facts, t.action, { link: sessionsLink }]);
 }

@@ -12,6 +12,7 @@ import {
 import { authResponseSchema } from '@portal/contract/auth';
 import { HttpError } from '../../lib/http-error.js';
 import type { LoginThrottle } from '../auth/login-throttle.js';
+import { sessionClient } from '../auth/session-client.js';
 import { sha256Hex } from '../../lib/ids.js';
 import { ACCOUNT_LIMITS, limitPerSubject } from './account-limits.js';
 import {
@@ -95,11 +96,11 @@ export const accountRoutes: FastifyPluginAsyncZod<{ throttle: LoginThrottle }> =
         response: { 200: authResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       // Counted like a sign-in, under the link (its hash) as the account: a client address
       // spends one budget of password guesses on sign-ins and links together.
       const attempt = await throttle.reserve(`link:${sha256Hex(request.body.token)}`, request.ip);
-      const signedIn = await verifyEmail(app.db, request.body, app.clock.now());
+      const signedIn = await verifyEmail(app.db, request.body, app.clock.now(), sessionClient(request, reply, app.config));
       await attempt.succeeded();
       return signedIn;
     },
@@ -160,6 +161,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ throttle: LoginThrottle }> =
         response: { 200: authResponseSchema },
       },
     },
-    async (request) => resetPassword(app.db, request.body, app.clock.now()),
+    async (request, reply) =>
+      resetPassword(app.db, request.body, app.clock.now(), sessionClient(request, reply, app.config)),
   );
 };

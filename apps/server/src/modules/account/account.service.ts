@@ -12,7 +12,8 @@ import type { AccountTokenPurpose, Database, Db, PersonRow } from '../../db/data
 import { HttpError, validation } from '../../lib/http-error.js';
 import { newId, newSessionToken, sha256Hex } from '../../lib/ids.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password.js';
-import { createSession, endAllSessions } from '../auth/session.service.js';
+import type { SessionClient } from '../auth/session-client.js';
+import { endAllSessions } from '../auth/session.service.js';
 import type { MailContent } from '../mail/mail.templates.js';
 import { queueMail } from '../mail/outbox.service.js';
 import {
@@ -22,6 +23,7 @@ import {
   updatePerson,
   updateUnverifiedPerson,
 } from '../person-record/person.repository.js';
+import { startSignedInSession } from './sign-in.js';
 import { accountExistsMail, invitationMail, passwordResetMail, verifyEmailMail } from './account.mails.js';
 import {
   countSignupPasswordTry,
@@ -301,6 +303,7 @@ export async function verifyEmail(
   db: Kysely<Database>,
   input: VerifyEmailForm,
   now: Date,
+  client: SessionClient,
 ): Promise<SignedIn> {
   const tokenHash = sha256Hex(input.token);
   const maxTries = VERIFY_LIMITS.passwordAttempts;
@@ -326,7 +329,7 @@ export async function verifyEmail(
     });
     if (!activated || !(await takeAccountToken(trx, tokenHash, ['verify']))) throw tokenInvalid();
     await endAllLinks(trx, person.id);
-    return { token: await createSession(trx, person.id, now), oid: person.id };
+    return { token: await startSignedInSession(trx, { ...person, ...signup.profile }, now, client), oid: person.id };
   });
 }
 
@@ -392,6 +395,7 @@ export async function resetPassword(
   db: Kysely<Database>,
   input: { token: string; password: string },
   now: Date,
+  client: SessionClient,
 ): Promise<SignedIn> {
   const tokenHash = sha256Hex(input.token);
   const found = await findAccountToken(db, tokenHash);
@@ -407,7 +411,7 @@ export async function resetPassword(
     await updatePerson(trx, person.id, { passwordHash, verified: 1, updatedAt: now.toISOString() });
     await endAllSessions(trx, person.id);
     await endAllLinks(trx, person.id);
-    return { token: await createSession(trx, person.id, now), oid: person.id };
+    return { token: await startSignedInSession(trx, person, now, client), oid: person.id };
   });
 }
 

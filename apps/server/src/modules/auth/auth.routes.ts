@@ -6,9 +6,17 @@ import { dummyPasswordHash, verifyPassword } from '../../lib/password.js';
 import { findPersonByEmail } from '../person-record/person.repository.js';
 import { parseBasicCredentials } from './basic-credentials.js';
 import type { LoginThrottle } from './login-throttle.js';
-import { createSession, endSession } from './session.service.js';
+import type { Db, PersonRow } from '../../db/database.js';
+import { sessionClient, type SessionClient } from './session-client.js';
+import { endSession } from './session.service.js';
 
-export const authRoutes: FastifyPluginAsyncZod<{ throttle: LoginThrottle }> = async (app, { throttle }) => {
+/** Starts the session of a sign-in (modules/account/sign-in.ts, handed in by the app). */
+export type StartSession = (trx: Db, person: PersonRow, now: Date, client: SessionClient) => Promise<string>;
+
+export const authRoutes: FastifyPluginAsyncZod<{ throttle: LoginThrottle; startSession: StartSession }> = async (
+  app,
+  { throttle, startSession },
+) => {
   app.post(
     '/rest/auth',
     {
@@ -20,7 +28,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ throttle: LoginThrottle }> = as
         response: { 200: authResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { email, password } = parseBasicCredentials(request.headers.authorization);
       const attempt = await throttle.reserve(email, request.ip);
       const person = await findPersonByEmail(app.db, email).catch(async (error: unknown) => {
@@ -39,7 +47,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ throttle: LoginThrottle }> = as
       if (person.disabled === 1) throw new HttpError(403, 'accountDisabled');
       // The right password of an address not yet confirmed: the login modal offers to resend the link.
       if (person.verified === 0) throw new HttpError(403, 'unverified');
-      const token = await createSession(app.db, person.id, app.clock.now());
+      const client = sessionClient(request, reply, app.config);
+      const now = app.clock.now();
+      const token = await app.db.transaction().execute((trx) => startSession(trx, person, now, client));
       return { token, oid: person.id };
     },
   );

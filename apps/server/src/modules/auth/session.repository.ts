@@ -4,7 +4,15 @@ import { preparedQuery } from '../../db/prepared-query.js';
 
 export async function insertSession(
   db: Db,
-  row: { id: string; tokenHash: string; personId: string; now: string; absoluteExpiresAt: string },
+  row: {
+    id: string;
+    tokenHash: string;
+    personId: string;
+    now: string;
+    absoluteExpiresAt: string;
+    userAgent: string;
+    clientAddress: string;
+  },
 ): Promise<void> {
   await db
     .insertInto('session')
@@ -15,7 +23,72 @@ export async function insertSession(
       createdAt: row.now,
       lastSeenAt: row.now,
       absoluteExpiresAt: row.absoluteExpiresAt,
+      userAgent: row.userAgent,
+      clientAddress: row.clientAddress,
     })
+    .execute();
+}
+
+/** The person's sessions, newest sign-in first. */
+export async function listSessionsOf(db: Db, personId: string) {
+  return db
+    .selectFrom('session')
+    .select(['id', 'createdAt', 'lastSeenAt', 'absoluteExpiresAt', 'userAgent', 'clientAddress'])
+    .where('personId', '=', personId)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id')
+    .execute();
+}
+
+/** Deletes one session of the person; false when the person has no session of that id. */
+export async function deleteSessionOf(db: Db, personId: string, sessionId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('session')
+    .where('id', '=', sessionId)
+    .where('personId', '=', personId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/**
+ * Marks the device as used by the person; answers whether it was known before and whether the
+ * person had any known device at all (a first sign-in).
+ */
+export async function noteKnownDevice(
+  db: Db,
+  personId: string,
+  deviceHash: string,
+  now: string,
+): Promise<{ known: boolean; anyBefore: boolean }> {
+  const updated = await db
+    .updateTable('knownDevice')
+    .set({ lastUsedAt: now })
+    .where('personId', '=', personId)
+    .where('deviceHash', '=', deviceHash)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) > 0) return { known: true, anyBefore: true };
+  const other = await db.selectFrom('knownDevice').select('deviceHash').where('personId', '=', personId).limit(1).executeTakeFirst();
+  await db
+    .insertInto('knownDevice')
+    .values({ personId, deviceHash, createdAt: now, lastUsedAt: now })
+    .onConflict((oc) => oc.columns(['personId', 'deviceHash']).doUpdateSet({ lastUsedAt: now }))
+    .execute();
+  return { known: false, anyBefore: other !== undefined };
+}
+
+/** Keeps the `keep` devices used most recently of the person, forgets older ones. */
+export async function pruneKnownDevices(db: Db, personId: string, keep: number): Promise<void> {
+  const kept = db
+    .selectFrom('knownDevice')
+    .select('deviceHash')
+    .where('personId', '=', personId)
+    .orderBy('lastUsedAt', 'desc')
+    .orderBy('deviceHash')
+    .limit(keep);
+  await db
+    .deleteFrom('knownDevice')
+    .where('personId', '=', personId)
+    .where('deviceHash', 'not in', kept)
     .execute();
 }
 

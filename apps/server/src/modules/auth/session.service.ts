@@ -1,8 +1,12 @@
 import type { Kysely } from 'kysely';
+import type { OwnSession } from '@portal/contract/session';
 import type { Database, Db } from '../../db/database.js';
 import { newId, newSessionToken, sha256Hex } from '../../lib/ids.js';
+import { describeUserAgent, maskAddress, type SessionClient } from './session-client.js';
 import {
   deleteExpiredSessions,
+  deleteSessionOf,
+  listSessionsOf,
   deleteOtherSessions,
   deleteSession,
   deleteSessionsOf,
@@ -26,18 +30,49 @@ export interface AuthenticatedSession {
   dataVersion: string;
 }
 
-/** Starts a session; the token goes to the client once, only its hash is kept. */
-export async function createSession(db: Kysely<Database>, personId: string, now: Date): Promise<string> {
+/**
+ * Starts a session; the token goes to the client once, only its hash is kept. The session keeps
+ * the browser's user agent and address (docs/security.md#own-sessions).
+ */
+export async function createSession(
+  db: Db,
+  personId: string,
+  now: Date,
+  client: Pick<SessionClient, 'userAgent' | 'address'>,
+): Promise<string> {
   const token = newSessionToken();
+  const at = now.toISOString();
   await insertSession(db, {
     id: newId(),
     tokenHash: sha256Hex(token),
     personId,
-    now: now.toISOString(),
+    now: at,
     absoluteExpiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS).toISOString(),
+    userAgent: client.userAgent,
+    clientAddress: client.address,
   });
-  await markSignedIn(db, personId, now.toISOString());
+  await markSignedIn(db, personId, at);
   return token;
+}
+
+/** The person's sessions as their profile lists them; `current` is the caller's own. */
+export async function ownSessions(db: Db, personId: string, currentSessionId: string | null, now: Date): Promise<OwnSession[]> {
+  const rows = await listSessionsOf(db, personId);
+  return rows
+    .filter((row) => !sessionExpired(Date.parse(row.lastSeenAt), Date.parse(row.absoluteExpiresAt), now))
+    .map((row) => ({
+      id: row.id,
+      createdAt: row.createdAt,
+      lastUsedAt: row.lastSeenAt,
+      ...describeUserAgent(row.userAgent),
+      address: maskAddress(row.clientAddress),
+      current: row.id === currentSessionId,
+    }));
+}
+
+/** Ends one of the person's sessions; false when they have none of that id. */
+export async function endOwnSession(db: Db, personId: string, sessionId: string): Promise<boolean> {
+  return deleteSessionOf(db, personId, sessionId);
 }
 
 /** The session of a bearer token, or undefined when unknown, idle too long or past its end. */

@@ -11,6 +11,7 @@ import { useSession } from '@/hooks/use-session';
 import { AvatarUpload } from '../components/avatar-upload';
 import { ChangePasswordDialog } from '../components/change-password-dialog';
 import { EditAccountDialog } from '../components/edit-account-dialog';
+import { OwnSessions } from '../components/own-sessions';
 import { SignedOut } from '@/components/signed-out';
 import { UserAvatar } from '../components/user-avatar';
 
@@ -91,6 +92,8 @@ function ProfileView({ user }: { user: Person }) {
           {t('lastChanged', { date: formatDate(user.lastModified) })}
         </p>
       </Card>
+
+      <OwnSessions oid={user.oid} />
     </div>
   );
 }
