@@ -38,6 +38,7 @@ describe('own sessions', () => {
       ctx.db,
       createMailSender(`smtp://127.0.0.1:${smtpPort}`, 'portal@example.com'),
       ctx.app.log,
+      ctx.app.clock,
       {
         pollMs: 50,
         baseDelayMs: 50,

@@ -31,17 +31,21 @@ export async function startSignedInSession(
   if (device.known) return token;
   await pruneKnownDevices(trx, person.id, KNOWN_DEVICES_KEPT);
   if (device.anyBefore) {
-    await queueMail(trx, {
-      kind: 'new-sign-in',
-      to: person.email,
-      language: person.language,
-      content: newSignInMail(
-        person,
-        { ...describeUserAgent(client.userAgent), address: maskAddress(client.address), at: now },
-        client.sessionsLink,
-        person.language,
-      ),
-    });
+    await queueMail(
+      trx,
+      {
+        kind: 'new-sign-in',
+        to: person.email,
+        language: person.language,
+        content: newSignInMail(
+          person,
+          { ...describeUserAgent(client.userAgent), address: maskAddress(client.address), at: now },
+          client.sessionsLink,
+          person.language,
+        ),
+      },
+      now,
+    );
   }
   return token;
 }
