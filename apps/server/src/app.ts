@@ -28,6 +28,7 @@ import { accountRoutes } from './modules/account/account.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { LoginThrottle, memoryLimiters, redisLimiters } from './modules/auth/login-throttle.js';
 import { personRoutes } from './modules/person/person.routes.js';
+import { mfaRoutes } from './modules/mfa/mfa.routes.js';
 import { projectRoutes } from './modules/project/project.routes.js';
 import { memberRoutes } from './modules/project/member.routes.js';
 import { InvitationMailLimits } from './modules/project/invitation-mail-limits.js';
@@ -177,7 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerDocs(app);
 
   enforceAccessDeclarations(app, app.routeAccess);
-  registerAuthentication(app, config.usageIngestTokens);
+  registerAuthentication(app, config.usageIngestTokens, { adminMfaRequired: config.adminMfa === 'required' });
   registerRoleChecks(app);
 
   await app.register(healthRoutes);
@@ -188,6 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const invitationLimits = new InvitationMailLimits(redis ? redisLimiters(redis, 'invitation') : memoryLimiters);
   await app.register(authRoutes, { throttle });
   await app.register(accountRoutes, { throttle });
+  await app.register(mfaRoutes, { throttle });
   await app.register(personRoutes);
   await app.register(projectRoutes);
   await app.register(memberRoutes, { limits: invitationLimits });

@@ -33,6 +33,9 @@ const TABLES: Array<keyof Database> = [
   'projectInvitation',
   'licenceKeyRetired',
   'usageAlertSent',
+  'personTotp',
+  'recoveryCode',
+  'mfaToken',
 ];
 
 describe('migrations and demo seed', () => {
@@ -60,6 +63,7 @@ describe('migrations and demo seed', () => {
       '0012-signup-links',
       '0013-signup-link-attempts',
       '0014-contact-topic',
+      '0016-second-factor',
     ]);
     expect(await migrateToLatest(database.db, database.schema)).toEqual([]);
     for (const table of TABLES) expect(await countRows(database.db, table)).toBe(0);

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authResponseSchema } from '@portal/contract/auth';
+import { signInAnswerSchema } from '@portal/contract/auth';
 import { HttpError, unauthorized } from '../../lib/http-error.js';
 import { dummyPasswordHash, verifyPassword } from '../../lib/password.js';
+import { signInChallenge } from '../mfa/mfa.service.js';
 import { findPersonByEmail } from '../person-record/person.repository.js';
 import { parseBasicCredentials } from './basic-credentials.js';
 import type { LoginThrottle } from './login-throttle.js';
@@ -16,8 +17,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ throttle: LoginThrottle }> = as
       schema: {
         tags: ['auth'],
         summary: 'Sign in with HTTP Basic (email as user name); answers a bearer token',
+        description:
+          'A person with a second factor gets no session yet: the answer is `{ mfaRequired: true, ' +
+          'mfaToken, methods }`, and POST /rest/auth/mfa with that token and a code completes the sign-in.',
         security: [{ basic: [] }],
-        response: { 200: authResponseSchema },
+        response: { 200: signInAnswerSchema },
       },
     },
     async (request) => {
@@ -39,7 +43,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ throttle: LoginThrottle }> = as
       if (person.disabled === 1) throw new HttpError(403, 'accountDisabled');
       // The right password of an address not yet confirmed: the login modal offers to resend the link.
       if (person.verified === 0) throw new HttpError(403, 'unverified');
-      const token = await createSession(app.db, person.id, app.clock.now());
+      const now = app.clock.now();
+      // A second factor: no session until it is given (docs/security.md#two-factor-sign-in).
+      const challenge = await signInChallenge(app.db, person.id, now);
+      if (challenge) return challenge;
+      const token = await createSession(app.db, person.id, now, { reauthenticated: true });
       return { token, oid: person.id };
     },
   );

@@ -6,6 +6,7 @@ import type { SessionPerson } from './session.repository.js';
 import { SessionLookup } from './session-lookup.js';
 import type { AuthenticatedSession } from './session.service.js';
 import { timingSafeEqual } from 'node:crypto';
+import { hasSecondFactor } from '../mfa/mfa.service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -37,7 +38,11 @@ function sameSecret(a: string, b: string): boolean {
  * run none: the web app sends its token on every call, and a session lookup per catalogue
  * request would be wasted work. It runs first among the route's hooks, before a rate limit's.
  */
-export function registerAuthentication(app: FastifyInstance, usageIngestTokens: readonly string[]): void {
+export function registerAuthentication(
+  app: FastifyInstance,
+  usageIngestTokens: readonly string[],
+  options: { adminMfaRequired: boolean } = { adminMfaRequired: false },
+): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('dataVersion', null);
@@ -68,7 +73,15 @@ export function registerAuthentication(app: FastifyInstance, usageIngestTokens: 
         request.user = session.person;
         request.sessionId = session.sessionId;
         request.dataVersion = session.dataVersion;
-        done(access === 'admin' && session.person.isAdmin !== 1 ? forbidden() : undefined);
+        if (access !== 'admin') return done();
+        if (session.person.isAdmin !== 1) return done(forbidden());
+        if (!options.adminMfaRequired) return done();
+        // Admins must have a second factor (docs/security.md#two-factor-sign-in); without one they
+        // may sign in and set one up in their profile, but no admin route answers them.
+        hasSecondFactor(app.db, session.person.id).then(
+          (has) => done(has ? undefined : new HttpError(403, 'mfaRequired')),
+          done,
+        );
       };
       const now = app.clock.now();
       const recalled = sessions.recall(token, now);

@@ -4,7 +4,14 @@ import { preparedQuery } from '../../db/prepared-query.js';
 
 export async function insertSession(
   db: Db,
-  row: { id: string; tokenHash: string; personId: string; now: string; absoluteExpiresAt: string },
+  row: {
+    id: string;
+    tokenHash: string;
+    personId: string;
+    now: string;
+    absoluteExpiresAt: string;
+    reauthenticatedAt: string | null;
+  },
 ): Promise<void> {
   await db
     .insertInto('session')
@@ -15,6 +22,7 @@ export async function insertSession(
       createdAt: row.now,
       lastSeenAt: row.now,
       absoluteExpiresAt: row.absoluteExpiresAt,
+      reauthenticatedAt: row.reauthenticatedAt,
     })
     .execute();
 }

@@ -26,8 +26,17 @@ export interface AuthenticatedSession {
   dataVersion: string;
 }
 
-/** Starts a session; the token goes to the client once, only its hash is kept. */
-export async function createSession(db: Kysely<Database>, personId: string, now: Date): Promise<string> {
+/**
+ * Starts a session; the token goes to the client once, only its hash is kept. `reauthenticated`:
+ * the sign-in gave the password or a second factor (not so a mailed link), which counts for the
+ * re-authentication rule (docs/security.md#re-authentication).
+ */
+export async function createSession(
+  db: Kysely<Database>,
+  personId: string,
+  now: Date,
+  options: { reauthenticated?: boolean } = {},
+): Promise<string> {
   const token = newSessionToken();
   await insertSession(db, {
     id: newId(),
@@ -35,6 +44,7 @@ export async function createSession(db: Kysely<Database>, personId: string, now:
     personId,
     now: now.toISOString(),
     absoluteExpiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS).toISOString(),
+    reauthenticatedAt: options.reauthenticated ? now.toISOString() : null,
   });
   await markSignedIn(db, personId, now.toISOString());
   return token;
