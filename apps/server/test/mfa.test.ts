@@ -58,7 +58,11 @@ describe('two-factor sign-in', () => {
   /** A person with a confirmed authenticator app: its secret and recovery codes. */
   async function enrolled(overrides: Parameters<typeof createPerson>[1] = {}) {
     const person = await signedIn(overrides);
-    const start = await ctx.app.inject({ method: 'POST', url: mfaUrl(person, '/totp'), headers: bearer(person.token) });
+    const start = await ctx.app.inject({
+      method: 'POST',
+      url: mfaUrl(person, '/totp'),
+      headers: bearer(person.token),
+    });
     expect(start.statusCode).toBe(200);
     const { secret } = start.json<{ secret: string }>();
     const confirm = await ctx.app.inject({
@@ -81,7 +85,11 @@ describe('two-factor sign-in', () => {
 
   it('starts with a secret and an otpauth URI, counts only once confirmed, and answers ten recovery codes once', async () => {
     const person = await signedIn();
-    const start = await ctx.app.inject({ method: 'POST', url: mfaUrl(person, '/totp'), headers: bearer(person.token) });
+    const start = await ctx.app.inject({
+      method: 'POST',
+      url: mfaUrl(person, '/totp'),
+      headers: bearer(person.token),
+    });
     expect(start.statusCode).toBe(200);
     const { secret, otpauthUri } = start.json<{ secret: string; otpauthUri: string }>();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -96,7 +104,7 @@ describe('two-factor sign-in', () => {
       method: 'POST',
       url: mfaUrl(person, '/totp/confirm'),
       headers: bearer(person.token),
-      payload: { code: (await codeAt(secret, 5)) },
+      payload: { code: await codeAt(secret, 5) },
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json<{ error: { code: string } }>().error.code).toBe('mfaCodeWrong');
@@ -114,15 +122,28 @@ describe('two-factor sign-in', () => {
     for (const code of codes) expect(code).toMatch(/^[a-z0-9]{5}-[a-z0-9]{5}$/);
 
     // Kept as hashes only; the secret is readable (checking a code needs it).
-    const stored = await ctx.db.selectFrom('recoveryCode').select('codeHash').where('personId', '=', person.id).execute();
+    const stored = await ctx.db
+      .selectFrom('recoveryCode')
+      .select('codeHash')
+      .where('personId', '=', person.id)
+      .execute();
     expect(stored).toHaveLength(10);
-    for (const { codeHash } of stored) for (const code of codes) expect(codeHash).not.toContain(code.replace('-', ''));
+    for (const { codeHash } of stored)
+      for (const code of codes) expect(codeHash).not.toContain(code.replace('-', ''));
 
-    const status = await ctx.app.inject({ method: 'GET', url: mfaUrl(person), headers: bearer(person.token) });
+    const status = await ctx.app.inject({
+      method: 'GET',
+      url: mfaUrl(person),
+      headers: bearer(person.token),
+    });
     expect(status.json()).toEqual({ totp: true, recoveryCodesLeft: 10, methods: ['totp', 'recovery'] });
 
     // On already: a new start, a second confirmation are conflicts.
-    const again = await ctx.app.inject({ method: 'POST', url: mfaUrl(person, '/totp'), headers: bearer(person.token) });
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: mfaUrl(person, '/totp'),
+      headers: bearer(person.token),
+    });
     expect(again.statusCode).toBe(409);
     offset += STEP_MS;
   });
@@ -136,7 +157,12 @@ describe('two-factor sign-in', () => {
       ['DELETE', '/totp'],
       ['POST', '/recovery-codes'],
     ] as const) {
-      const foreign = await ctx.app.inject({ method, url: mfaUrl(owner, rest), headers: bearer(other.token), payload: {} });
+      const foreign = await ctx.app.inject({
+        method,
+        url: mfaUrl(owner, rest),
+        headers: bearer(other.token),
+        payload: {},
+      });
       expect(foreign.statusCode).toBe(404);
       const anonymous = await ctx.app.inject({ method, url: mfaUrl(owner, rest), payload: {} });
       expect(anonymous.statusCode).toBe(401);
@@ -150,14 +176,26 @@ describe('two-factor sign-in', () => {
     const body = first.json<{ mfaRequired: boolean; mfaToken: string; methods: string[]; token?: string }>();
     expect(body).toMatchObject({ mfaRequired: true, methods: ['totp', 'recovery'] });
     expect(body.token).toBeUndefined();
-    const stored = await ctx.db.selectFrom('mfaToken').select('tokenHash').where('personId', '=', person.id).execute();
+    const stored = await ctx.db
+      .selectFrom('mfaToken')
+      .select('tokenHash')
+      .where('personId', '=', person.id)
+      .execute();
     expect(stored.map((t) => t.tokenHash)).not.toContain(body.mfaToken);
 
     const res = await secondStep({ mfaToken: body.mfaToken, code: await codeAt(person.secret) });
     expect(res.statusCode).toBe(200);
     const { token, oid } = res.json<{ token: string; oid: string }>();
     expect(oid).toBe(person.id);
-    expect((await ctx.app.inject({ method: 'GET', url: `/rest/collection/person/${person.id}`, headers: bearer(token) })).statusCode).toBe(200);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/rest/collection/person/${person.id}`,
+          headers: bearer(token),
+        })
+      ).statusCode,
+    ).toBe(200);
 
     offset += STEP_MS;
     const reused = await secondStep({ mfaToken: body.mfaToken, code: await codeAt(person.secret) });
@@ -180,7 +218,10 @@ describe('two-factor sign-in', () => {
     expect(far.json<{ error: { code: string } }>().error.code).toBe('mfaCodeWrong');
     const early = await secondStep({ mfaToken, code: await codeAt(person.secret, -1) });
     expect(early.statusCode).toBe(200);
-    const late = await secondStep({ mfaToken: await challenge(person), code: await codeAt(person.secret, 1) });
+    const late = await secondStep({
+      mfaToken: await challenge(person),
+      code: await codeAt(person.secret, 1),
+    });
     expect(late.statusCode).toBe(200);
     offset += 2 * STEP_MS;
   });
@@ -197,7 +238,10 @@ describe('two-factor sign-in', () => {
     expect(replay.statusCode).toBe(400);
     expect(replay.json<{ error: { code: string } }>().error.code).toBe('mfaCodeWrong');
     // An earlier step than the one used is refused too.
-    expect((await secondStep({ mfaToken: await challenge(person), code: await codeAt(person.secret, -1) })).statusCode).toBe(400);
+    expect(
+      (await secondStep({ mfaToken: await challenge(person), code: await codeAt(person.secret, -1) }))
+        .statusCode,
+    ).toBe(400);
     offset += STEP_MS;
   });
 
@@ -206,7 +250,10 @@ describe('two-factor sign-in', () => {
     const [first, second] = person.recoveryCodes as [string, string];
     const ok = await secondStep({ mfaToken: await challenge(person), recoveryCode: first.toUpperCase() });
     expect(ok.statusCode).toBe(200);
-    const again = await secondStep({ mfaToken: await challenge(person), recoveryCode: first.replace('-', '') });
+    const again = await secondStep({
+      mfaToken: await challenge(person),
+      recoveryCode: first.replace('-', ''),
+    });
     expect(again.statusCode).toBe(400);
 
     const [a, b] = await Promise.all([
@@ -214,7 +261,11 @@ describe('two-factor sign-in', () => {
       secondStep({ mfaToken: await challenge(person), recoveryCode: second }),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 400]);
-    const status = await ctx.app.inject({ method: 'GET', url: mfaUrl(person), headers: bearer(ok.json<{ token: string }>().token) });
+    const status = await ctx.app.inject({
+      method: 'GET',
+      url: mfaUrl(person),
+      headers: bearer(ok.json<{ token: string }>().token),
+    });
     expect(status.json<{ recoveryCodesLeft: number }>().recoveryCodesLeft).toBe(8);
   });
 
@@ -223,10 +274,16 @@ describe('two-factor sign-in', () => {
     const mfaToken = await challenge(person);
     expect((await secondStep({ mfaToken, code: '12345' })).statusCode).toBe(400);
     expect((await secondStep({ mfaToken })).statusCode).toBe(400);
-    const both = await secondStep({ mfaToken, code: await codeAt(person.secret), recoveryCode: person.recoveryCodes[0] });
+    const both = await secondStep({
+      mfaToken,
+      code: await codeAt(person.secret),
+      recoveryCode: person.recoveryCodes[0],
+    });
     expect(both.statusCode).toBe(400);
     expect(both.json<{ error: { code: string } }>().error.code).toBe('validation');
-    expect((await secondStep({ mfaToken: 'x'.repeat(43), code: await codeAt(person.secret) })).statusCode).toBe(401);
+    expect(
+      (await secondStep({ mfaToken: 'x'.repeat(43), code: await codeAt(person.secret) })).statusCode,
+    ).toBe(401);
 
     offset += 5 * 60_000 + 1000;
     const late = await secondStep({ mfaToken, code: await codeAt(person.secret) });
@@ -240,7 +297,9 @@ describe('two-factor sign-in', () => {
     const attacker = '203.0.113.77';
     const mfaToken = await challenge(person);
     const wrong = String((Number(await codeAt(person.secret)) + 500_000) % 1_000_000).padStart(6, '0');
-    const answers = await Promise.all(Array.from({ length: 12 }, () => secondStep({ mfaToken, code: wrong }, attacker)));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => secondStep({ mfaToken, code: wrong }, attacker)),
+    );
     const statuses = answers.map((r) => r.statusCode).sort();
     expect(statuses.filter((s) => s === 400)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(2);
@@ -248,7 +307,10 @@ describe('two-factor sign-in', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBeDefined();
     // The owner from their own address: still in.
-    const owner = await secondStep({ mfaToken: await challenge(person), code: await codeAt(person.secret) }, '192.0.2.10');
+    const owner = await secondStep(
+      { mfaToken: await challenge(person), code: await codeAt(person.secret) },
+      '192.0.2.10',
+    );
     expect(owner.statusCode).toBe(200);
     offset += STEP_MS;
   });
@@ -256,19 +318,34 @@ describe('two-factor sign-in', () => {
   it('needs the password or a second factor, or one given in the last 10 minutes, to turn it off or make new codes', async () => {
     const person = await enrolled();
     // This session gave a code at confirmation: it counts for 10 minutes.
-    const fresh = await ctx.app.inject({ method: 'POST', url: mfaUrl(person, '/recovery-codes'), headers: bearer(person.token) });
+    const fresh = await ctx.app.inject({
+      method: 'POST',
+      url: mfaUrl(person, '/recovery-codes'),
+      headers: bearer(person.token),
+    });
     expect(fresh.statusCode).toBe(200);
     const newCodes = fresh.json<{ recoveryCodes: string[] }>().recoveryCodes;
     expect(newCodes).toHaveLength(10);
     // The old set ended.
-    const old = await secondStep({ mfaToken: await challenge(person), recoveryCode: person.recoveryCodes[0] });
+    const old = await secondStep({
+      mfaToken: await challenge(person),
+      recoveryCode: person.recoveryCodes[0],
+    });
     expect(old.statusCode).toBe(400);
 
     offset += 11 * 60_000;
-    const stale = await ctx.app.inject({ method: 'POST', url: mfaUrl(person, '/recovery-codes'), headers: bearer(person.token) });
+    const stale = await ctx.app.inject({
+      method: 'POST',
+      url: mfaUrl(person, '/recovery-codes'),
+      headers: bearer(person.token),
+    });
     expect(stale.statusCode).toBe(403);
     expect(stale.json<{ error: { code: string } }>().error.code).toBe('reauthRequired');
-    const off = await ctx.app.inject({ method: 'DELETE', url: mfaUrl(person, '/totp'), headers: bearer(person.token) });
+    const off = await ctx.app.inject({
+      method: 'DELETE',
+      url: mfaUrl(person, '/totp'),
+      headers: bearer(person.token),
+    });
     expect(off.statusCode).toBe(403);
 
     const wrongPassword = await ctx.app.inject({
@@ -296,7 +373,9 @@ describe('two-factor sign-in', () => {
     });
     expect(withCode.statusCode).toBe(204);
     expect((await signIn(person)).json()).toHaveProperty('token');
-    expect(await ctx.db.selectFrom('recoveryCode').select('id').where('personId', '=', person.id).execute()).toEqual([]);
+    expect(
+      await ctx.db.selectFrom('recoveryCode').select('id').where('personId', '=', person.id).execute(),
+    ).toEqual([]);
     offset += STEP_MS;
   });
 
@@ -308,26 +387,48 @@ describe('two-factor sign-in', () => {
       .where('personId', '=', person.id)
       .executeTakeFirstOrThrow();
     // As a session opened by a reset or confirmation link is stored: neither given.
-    await ctx.db.updateTable('session').set({ reauthenticatedAt: null }).where('id', '=', session.id).execute();
-    const res = await ctx.app.inject({ method: 'DELETE', url: mfaUrl(person, '/totp'), headers: bearer(person.token) });
+    await ctx.db
+      .updateTable('session')
+      .set({ reauthenticatedAt: null })
+      .where('id', '=', session.id)
+      .execute();
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: mfaUrl(person, '/totp'),
+      headers: bearer(person.token),
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json<{ error: { code: string } }>().error.code).toBe('reauthRequired');
   });
 
   it('ADMIN_MFA=required: an admin without a second factor signs in but every admin route answers 403 mfaRequired', async () => {
     const admin = await signedIn({ isAdmin: 1 });
-    const refused = await ctx.app.inject({ method: 'GET', url: '/rest/collection/admin/person', headers: bearer(admin.token) });
+    const refused = await ctx.app.inject({
+      method: 'GET',
+      url: '/rest/collection/admin/person',
+      headers: bearer(admin.token),
+    });
     expect(refused.statusCode).toBe(403);
     expect(refused.json<{ error: { code: string } }>().error.code).toBe('mfaRequired');
     // Their own profile answers, so they can set it up.
-    expect((await ctx.app.inject({ method: 'GET', url: mfaUrl(admin), headers: bearer(admin.token) })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: mfaUrl(admin), headers: bearer(admin.token) })).statusCode,
+    ).toBe(200);
 
     const secured = await enrolled({ isAdmin: 1 });
-    const allowed = await ctx.app.inject({ method: 'GET', url: '/rest/collection/admin/person', headers: bearer(secured.token) });
+    const allowed = await ctx.app.inject({
+      method: 'GET',
+      url: '/rest/collection/admin/person',
+      headers: bearer(secured.token),
+    });
     expect(allowed.statusCode).toBe(200);
     // A customer stays a plain 403.
     const customer = await signedIn();
-    const plain = await ctx.app.inject({ method: 'GET', url: '/rest/collection/admin/person', headers: bearer(customer.token) });
+    const plain = await ctx.app.inject({
+      method: 'GET',
+      url: '/rest/collection/admin/person',
+      headers: bearer(customer.token),
+    });
     expect(plain.json<{ error: { code: string } }>().error.code).toBe('forbidden');
   });
 });
@@ -343,8 +444,15 @@ describe('ADMIN_MFA=optional', () => {
 
   it('lets an admin without a second factor use admin routes', async () => {
     const admin = await createPerson(ctx.db, { isAdmin: 1 });
-    const res = await ctx.app.inject({ method: 'POST', url: '/rest/auth', headers: { authorization: basicAuth(admin.email, admin.password) } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/rest/auth',
+      headers: { authorization: basicAuth(admin.email, admin.password) },
+    });
     const { token } = res.json<{ token: string }>();
-    expect((await ctx.app.inject({ method: 'GET', url: '/rest/collection/admin/person', headers: bearer(token) })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/rest/collection/admin/person', headers: bearer(token) }))
+        .statusCode,
+    ).toBe(200);
   });
 });

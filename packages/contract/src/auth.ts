@@ -71,7 +71,11 @@ export type MfaSignIn = z.infer<typeof mfaSignInSchema>;
  */
 export const reauthSchema = z
   .object({
-    password: z.string().min(1).max(PASSWORD_LIMITS.max * 2).optional(),
+    password: z
+      .string()
+      .min(1)
+      .max(PASSWORD_LIMITS.max * 2)
+      .optional(),
     code: totpCodeSchema.optional(),
     recoveryCode: recoveryCodeSchema.optional(),
   })

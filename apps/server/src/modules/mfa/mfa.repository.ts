@@ -13,8 +13,17 @@ export async function findTotp(
 }
 
 /** A new, not yet confirmed secret in place of any earlier one that was not confirmed. */
-export async function replacePendingTotp(db: Db, personId: string, secret: string, now: string): Promise<void> {
-  await db.deleteFrom('personTotp').where('personId', '=', personId).where('confirmedAt', 'is', null).execute();
+export async function replacePendingTotp(
+  db: Db,
+  personId: string,
+  secret: string,
+  now: string,
+): Promise<void> {
+  await db
+    .deleteFrom('personTotp')
+    .where('personId', '=', personId)
+    .where('confirmedAt', 'is', null)
+    .execute();
   await db.insertInto('personTotp').values({ personId, secret, createdAt: now, confirmedAt: null }).execute();
 }
 
@@ -59,7 +68,12 @@ export async function replaceRecoveryCodes(
 }
 
 /** Marks an unused code used; true for exactly one of parallel requests with the same code. */
-export async function useRecoveryCode(db: Db, personId: string, codeHash: string, now: string): Promise<boolean> {
+export async function useRecoveryCode(
+  db: Db,
+  personId: string,
+  codeHash: string,
+  now: string,
+): Promise<boolean> {
   const result = await db
     .updateTable('recoveryCode')
     .set({ usedAt: now })
@@ -115,7 +129,11 @@ export async function deleteMfaTokens(db: Db, personId: string, expiredBefore?: 
 }
 
 export async function findReauthenticatedAt(db: Db, sessionId: string): Promise<string | null | undefined> {
-  const row = await db.selectFrom('session').select('reauthenticatedAt').where('id', '=', sessionId).executeTakeFirst();
+  const row = await db
+    .selectFrom('session')
+    .select('reauthenticatedAt')
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
   return row?.reauthenticatedAt;
 }
 

@@ -40,7 +40,8 @@ export const mfaRoutes: FastifyPluginAsyncZod<{ throttle: LoginThrottle }> = asy
       config: { access: 'public', rateLimit: { max: 30, timeWindow: '5 minutes' } },
       schema: {
         tags: ['auth'],
-        summary: 'Second step of a sign-in: the mfaToken of POST /rest/auth and one code; answers a bearer token',
+        summary:
+          'Second step of a sign-in: the mfaToken of POST /rest/auth and one code; answers a bearer token',
         description:
           'Exactly one of `code` (the authenticator app, 6 digits) and `recoveryCode`. An unknown, used ' +
           'or expired mfaToken (5 minutes) answers 401 mfaTokenInvalid; a wrong or used code 400 ' +
@@ -66,7 +67,8 @@ export const mfaRoutes: FastifyPluginAsyncZod<{ throttle: LoginThrottle }> = asy
       config: { access: 'user' },
       schema: {
         tags: ['person'],
-        summary: 'Own second factors: whether the authenticator app is on, and how many recovery codes are left',
+        summary:
+          'Own second factors: whether the authenticator app is on, and how many recovery codes are left',
         params: oidParams,
         response: { 200: mfaStatusSchema },
       },
@@ -105,7 +107,8 @@ export const mfaRoutes: FastifyPluginAsyncZod<{ throttle: LoginThrottle }> = asy
       config: { access: 'user' },
       schema: {
         tags: ['person'],
-        summary: 'Confirm the authenticator app with a code of it; answers ten recovery codes, shown only once',
+        summary:
+          'Confirm the authenticator app with a code of it; answers ten recovery codes, shown only once',
         description:
           'A wrong code answers 400 mfaCodeWrong and counts like a sign-in attempt; 409 conflict when ' +
           'nothing was started or the app is already on.',
@@ -142,7 +145,12 @@ export const mfaRoutes: FastifyPluginAsyncZod<{ throttle: LoginThrottle }> = asy
       const user = currentUser(request);
       requireSelf(request.params.oid, user);
       const now = app.clock.now();
-      const caller = { personId: user.id, email: user.email, sessionId: request.sessionId, address: request.ip };
+      const caller = {
+        personId: user.id,
+        email: user.email,
+        sessionId: request.sessionId,
+        address: request.ip,
+      };
       await requireReauth(app.db, throttle, caller, request.body ?? {}, now);
       await app.db.transaction().execute((trx) => removeSecondFactors(trx, user.id));
       return reply.code(204).send(null);
@@ -166,7 +174,12 @@ export const mfaRoutes: FastifyPluginAsyncZod<{ throttle: LoginThrottle }> = asy
       const user = currentUser(request);
       requireSelf(request.params.oid, user);
       const now = app.clock.now();
-      const caller = { personId: user.id, email: user.email, sessionId: request.sessionId, address: request.ip };
+      const caller = {
+        personId: user.id,
+        email: user.email,
+        sessionId: request.sessionId,
+        address: request.ip,
+      };
       await requireReauth(app.db, throttle, caller, request.body ?? {}, now);
       void reply.header('cache-control', 'no-store');
       return { recoveryCodes: await renewRecoveryCodes(app.db, user.id, now) };

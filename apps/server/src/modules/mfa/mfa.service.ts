@@ -1,6 +1,12 @@
 import type { Kysely } from 'kysely';
 import { generateSecret, generateURI, verify } from 'otplib';
-import { MFA_LIMITS, type MfaChallenge, type MfaMethod, type MfaStatus, type Reauth } from '@portal/contract/auth';
+import {
+  MFA_LIMITS,
+  type MfaChallenge,
+  type MfaMethod,
+  type MfaStatus,
+  type Reauth,
+} from '@portal/contract/auth';
 import type { Database, Db } from '../../db/database.js';
 import { conflict, HttpError } from '../../lib/http-error.js';
 import { newId, newSessionToken, sha256Hex } from '../../lib/ids.js';
@@ -134,7 +140,11 @@ export async function hasSecondFactor(db: Db, personId: string): Promise<boolean
  * The first step of a sign-in with the right password: for a person with a second factor, the
  * challenge of the second step (no session yet); undefined for everyone else.
  */
-export async function signInChallenge(db: Db, personId: string, now: Date): Promise<MfaChallenge | undefined> {
+export async function signInChallenge(
+  db: Db,
+  personId: string,
+  now: Date,
+): Promise<MfaChallenge | undefined> {
   const methods = await mfaMethods(db, personId);
   if (methods.length === 0) return undefined;
   const token = newSessionToken();
@@ -162,7 +172,9 @@ export async function completeSignIn(
   const tokenHash = sha256Hex(input.mfaToken);
   const found = await findMfaToken(db, tokenHash);
   if (!found || Date.parse(found.expiresAt) < now.getTime()) throw tokenInvalid();
-  await throttledFactor(db, throttle, found.personId, address, () => useFactor(db, found.personId, input, now));
+  await throttledFactor(db, throttle, found.personId, address, () =>
+    useFactor(db, found.personId, input, now),
+  );
   if (!(await takeMfaToken(db, tokenHash))) throw tokenInvalid();
   return found.personId;
 }
@@ -204,7 +216,8 @@ export async function confirmTotp(
     const step = await codeTimeStep(pending.secret, code, now);
     if (step === undefined) return false;
     return db.transaction().execute(async (trx) => {
-      if (!(await acceptTimeStep(trx, personId, step, { secret: pending.secret, now: now.toISOString() }))) return false;
+      if (!(await acceptTimeStep(trx, personId, step, { secret: pending.secret, now: now.toISOString() })))
+        return false;
       codes = await issueRecoveryCodes(trx, personId, now);
       return true;
     });
@@ -213,7 +226,11 @@ export async function confirmTotp(
 }
 
 /** A new set of recovery codes (the old ones end); only with a confirmed authenticator app. */
-export async function renewRecoveryCodes(db: Kysely<Database>, personId: string, now: Date): Promise<string[]> {
+export async function renewRecoveryCodes(
+  db: Kysely<Database>,
+  personId: string,
+  now: Date,
+): Promise<string[]> {
   if (!(await hasSecondFactor(db, personId))) throw conflict();
   return db.transaction().execute((trx) => issueRecoveryCodes(trx, personId, now));
 }

@@ -11,6 +11,7 @@ import { useSession } from '@/hooks/use-session';
 import { AvatarUpload } from '../components/avatar-upload';
 import { ChangePasswordDialog } from '../components/change-password-dialog';
 import { EditAccountDialog } from '../components/edit-account-dialog';
+import { TwoFactorCard } from '../components/two-factor';
 import { SignedOut } from '@/components/signed-out';
 import { UserAvatar } from '../components/user-avatar';
 
@@ -91,6 +92,9 @@ function ProfileView({ user }: { user: Person }) {
           {t('lastChanged', { date: formatDate(user.lastModified) })}
         </p>
       </Card>
+      <div className="lg:col-start-2">
+        <TwoFactorCard oid={user.oid} />
+      </div>
     </div>
   );
 }
