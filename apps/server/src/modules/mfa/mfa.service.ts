@@ -8,11 +8,12 @@ import {
   type Reauth,
 } from '@portal/contract/auth';
 import type { Database, Db } from '../../db/database.js';
-import { conflict, HttpError } from '../../lib/http-error.js';
+import { conflict, HttpError, notFound } from '../../lib/http-error.js';
 import { newId, newSessionToken, sha256Hex } from '../../lib/ids.js';
 import { verifyPassword } from '../../lib/password.js';
 import type { LoginThrottle } from '../auth/login-throttle.js';
-import { findPasswordHash } from '../person-record/person.repository.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { findPasswordHash, findPersonByEmail } from '../person-record/person.repository.js';
 import {
   acceptTimeStep,
   countUnusedRecoveryCodes,
@@ -276,4 +277,30 @@ export async function requireReauth(
 /** Notes that this session just gave a second factor (confirming the authenticator app). */
 export async function noteReauthenticated(db: Db, sessionId: string | null, now: Date): Promise<void> {
   if (sessionId) await markReauthenticated(db, sessionId, now.toISOString());
+}
+
+/**
+ * `portal user:mfa-reset`: removes the person's second factors, audited with the command line as
+ * the actor. False when they had none (nothing is written then).
+ */
+export async function resetSecondFactors(db: Kysely<Database>, email: string, now: Date): Promise<boolean> {
+  const person = await findPersonByEmail(db, email.trim().toLowerCase());
+  if (!person) throw notFound();
+  const before = await mfaStatus(db, person.id);
+  const hadAny = before.totp || (await findTotp(db, person.id)) !== undefined;
+  if (!hadAny) return false;
+  await db.transaction().execute(async (trx) => {
+    await removeSecondFactors(trx, person.id);
+    await recordAudit(trx, {
+      actor: { id: 'cli', email: 'portal command line' },
+      requestId: `cli-${newId(8)}`,
+      at: now,
+      action: 'mfa-reset',
+      objectType: 'person',
+      objectId: person.id,
+      before: { email: person.email, mfa: before.methods },
+      after: { email: person.email, mfa: [] },
+    });
+  });
+  return true;
 }
