@@ -1,15 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { signInAnswerSchema } from '@portal/contract/auth';
+import { signInAnswerSchema, type MfaChallenge } from '@portal/contract/auth';
 import { HttpError, unauthorized } from '../../lib/http-error.js';
 import { dummyPasswordHash, verifyPassword } from '../../lib/password.js';
-import { signInChallenge } from '../mfa/mfa.service.js';
 import { findPersonByEmail } from '../person-record/person.repository.js';
 import { parseBasicCredentials } from './basic-credentials.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { createSession, endSession } from './session.service.js';
 
-export const authRoutes: FastifyPluginAsyncZod<{ throttle: LoginThrottle }> = async (app, { throttle }) => {
+/**
+ * The challenge of the second step for a person with a second factor, else undefined (the mfa
+ * module's signInChallenge, handed over by app.ts: that module sits above this one).
+ */
+export type SecondFactorChallenge = (personId: string, now: Date) => Promise<MfaChallenge | undefined>;
+
+export const authRoutes: FastifyPluginAsyncZod<{
+  throttle: LoginThrottle;
+  challenge: SecondFactorChallenge;
+}> = async (app, { throttle, challenge: secondFactor }) => {
   app.post(
     '/rest/auth',
     {
@@ -45,7 +53,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ throttle: LoginThrottle }> = as
       if (person.verified === 0) throw new HttpError(403, 'unverified');
       const now = app.clock.now();
       // A second factor: no session until it is given (docs/security.md#two-factor-sign-in).
-      const challenge = await signInChallenge(app.db, person.id, now);
+      const challenge = await secondFactor(person.id, now);
       if (challenge) return challenge;
       const token = await createSession(app.db, person.id, now, { reauthenticated: true });
       return { token, oid: person.id };

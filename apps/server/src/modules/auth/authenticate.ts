@@ -6,7 +6,6 @@ import type { SessionPerson } from './session.repository.js';
 import { SessionLookup } from './session-lookup.js';
 import type { AuthenticatedSession } from './session.service.js';
 import { timingSafeEqual } from 'node:crypto';
-import { hasSecondFactor } from '../mfa/mfa.service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -41,7 +40,11 @@ function sameSecret(a: string, b: string): boolean {
 export function registerAuthentication(
   app: FastifyInstance,
   usageIngestTokens: readonly string[],
-  options: { adminMfaRequired: boolean } = { adminMfaRequired: false },
+  /**
+   * With ADMIN_MFA=required: whether a person has a second factor (the mfa module's, handed over
+   * by app.ts). Unset: admins need none.
+   */
+  adminHasSecondFactor?: (personId: string) => Promise<boolean>,
 ): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
@@ -75,10 +78,10 @@ export function registerAuthentication(
         request.dataVersion = session.dataVersion;
         if (access !== 'admin') return done();
         if (session.person.isAdmin !== 1) return done(forbidden());
-        if (!options.adminMfaRequired) return done();
+        if (!adminHasSecondFactor) return done();
         // Admins must have a second factor (docs/security.md#two-factor-sign-in); without one they
         // may sign in and set one up in their profile, but no admin route answers them.
-        hasSecondFactor(app.db, session.person.id).then(
+        adminHasSecondFactor(session.person.id).then(
           (has) => done(has ? undefined : new HttpError(403, 'mfaRequired')),
           done,
         );
@@ -93,7 +96,12 @@ export function registerAuthentication(
   app.addHook('onRoute', (route) => {
     const access = route.config?.access;
     if (access === undefined || access === 'public') return;
-    const own = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    const own =
+      route.onRequest === undefined
+        ? []
+        : Array.isArray(route.onRequest)
+          ? route.onRequest
+          : [route.onRequest];
     route.onRequest = [hooks[access], ...own];
   });
 }

@@ -88,13 +88,25 @@ export async function findSessionWithPerson(
   db: Db,
   tokenHash: string,
 ): Promise<
-  | { sessionId: string; lastSeenAt: string; absoluteExpiresAt: string; dataVersion: string; person: SessionPerson }
+  | {
+      sessionId: string;
+      lastSeenAt: string;
+      absoluteExpiresAt: string;
+      dataVersion: string;
+      person: SessionPerson;
+    }
   | undefined
 > {
   const [row] = await sessionWithPerson(db, tokenHash);
   if (!row) return undefined;
   const { sessionId, sessionLastSeenAt, sessionAbsoluteExpiresAt, dataVersion, ...person } = row;
-  return { sessionId, lastSeenAt: sessionLastSeenAt, absoluteExpiresAt: sessionAbsoluteExpiresAt, dataVersion, person };
+  return {
+    sessionId,
+    lastSeenAt: sessionLastSeenAt,
+    absoluteExpiresAt: sessionAbsoluteExpiresAt,
+    dataVersion,
+    person,
+  };
 }
 
 export async function touchSession(db: Db, sessionId: string, now: string): Promise<void> {

@@ -98,7 +98,8 @@ export async function lookUpSession(
 export const sessionExpired = (lastSeenMs: number, absoluteExpiresMs: number, now: Date): boolean =>
   !(now.getTime() - lastSeenMs <= SESSION_IDLE_MS && now.getTime() <= absoluteExpiresMs);
 
-export const needsTouch = (lastSeenMs: number, now: Date): boolean => now.getTime() - lastSeenMs > TOUCH_INTERVAL_MS;
+export const needsTouch = (lastSeenMs: number, now: Date): boolean =>
+  now.getTime() - lastSeenMs > TOUCH_INTERVAL_MS;
 
 /** Removes sessions past either expiry (run at start; expired ones are refused anyway). */
 export async function purgeExpiredSessions(db: Kysely<Database>, now: Date): Promise<void> {
@@ -114,6 +115,10 @@ export async function endAllSessions(db: Db, personId: string): Promise<void> {
   await deleteSessionsOf(db, personId);
 }
 
-export async function endOtherSessions(db: Kysely<Database>, personId: string, keepSessionId: string): Promise<void> {
+export async function endOtherSessions(
+  db: Kysely<Database>,
+  personId: string,
+  keepSessionId: string,
+): Promise<void> {
   await deleteOtherSessions(db, personId, keepSessionId);
 }
