@@ -12,7 +12,9 @@ import { isApiError } from '@/lib/api-errors';
 import { useConfirmTotp, useMfaStatus, useNewRecoveryCodes, useStartTotp, useTurnOffTotp } from '../api/mfa';
 
 /** The Error key of a failed code or password, shown under the field. */
-function problemOf(error: unknown): string {
+type Problem = 'mfaCodeWrong' | 'pwWrong' | 'reauthRequired' | 'rateLimited' | 'generic';
+
+function problemOf(error: unknown): Problem {
   if (isApiError(error, 'mfaCodeWrong') || isApiError(error, 'validation')) return 'mfaCodeWrong';
   if (isApiError(error, 'pwWrong')) return 'pwWrong';
   if (isApiError(error, 'reauthRequired')) return 'reauthRequired';
@@ -52,7 +54,7 @@ function TotpSetup({ oid, onCodes }: { oid: string; onCodes: (codes: string[]) =
   const confirm = useConfirmTotp(oid);
   const [setup, setSetup] = useState<TotpStart | null>(null);
   const [code, setCode] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
 
   if (!setup) {
     return (
@@ -163,7 +165,7 @@ function TotpOn({ oid, left, onCodes }: { oid: string; left: number; onCodes: (c
   const renew = useNewRecoveryCodes(oid);
   const turnOff = useTurnOffTotp(oid);
   const [password, setPassword] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
   const pending = renew.isPending || turnOff.isPending;
   const failed = (error: unknown) => setProblem(problemOf(error));
 
