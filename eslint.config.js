@@ -65,6 +65,7 @@ const serverModules = [
   'licence',
   'access',
   'audit',
+  'mfa',
   'translation',
   'admin-content',
   'admin-report',

@@ -30,6 +30,8 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { ownSessionRoutes } from './modules/auth/own-sessions.routes.js';
 import { LoginThrottle, memoryLimiters, redisLimiters } from './modules/auth/login-throttle.js';
 import { personRoutes } from './modules/person/person.routes.js';
+import { mfaRoutes } from './modules/mfa/mfa.routes.js';
+import { hasSecondFactor, signInChallenge } from './modules/mfa/mfa.service.js';
 import { projectRoutes } from './modules/project/project.routes.js';
 import { memberRoutes } from './modules/project/member.routes.js';
 import { InvitationMailLimits } from './modules/project/invitation-mail-limits.js';
@@ -154,7 +156,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // JSON answers (translations, catalogue, reports) shrink to a fifth; brotli at its fast
   // default level. Files of the web build arrive precompressed and are left as they are.
   // Request bodies are never compressed by our clients: no decompression step on every request.
-  await app.register(compress, { encodings: ['br', 'gzip'], threshold: COMPRESS_FROM_BYTES, globalDecompression: false });
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: COMPRESS_FROM_BYTES,
+    globalDecompression: false,
+  });
   await app.register(formbody, {
     // Bracket arrays (domainsProduction[]=a) as the web app sends them; qs drops __proto__ keys.
     parser: (body) => qs.parse(body, qsOptions),
@@ -166,7 +172,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (redis) app.addHook('onClose', () => redis.close());
   // Cached answers (catalogue) are dropped on every instance when their data changes.
   const changes = redis
-    ? redisChangeFeed(redis.client, (error) => app.log.warn({ err: error }, 'change feed: Redis unavailable'), redis)
+    ? redisChangeFeed(
+        redis.client,
+        (error) => app.log.warn({ err: error }, 'change feed: Redis unavailable'),
+        redis,
+      )
     : localChangeFeed();
   app.decorate('changes', changes);
   app.addHook('onClose', () => changes.close());
@@ -179,7 +189,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerDocs(app);
 
   enforceAccessDeclarations(app, app.routeAccess);
-  registerAuthentication(app, config.usageIngestTokens);
+  registerAuthentication(
+    app,
+    config.usageIngestTokens,
+    config.adminMfa === 'required' ? (personId) => hasSecondFactor(app.db, personId) : undefined,
+  );
   registerRoleChecks(app);
 
   await app.register(healthRoutes);
@@ -187,9 +201,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(catalogueRoutes);
   await app.register(mediaRoutes);
   const throttle = new LoginThrottle(redis ? redisLimiters(redis) : memoryLimiters);
-  const invitationLimits = new InvitationMailLimits(redis ? redisLimiters(redis, 'invitation') : memoryLimiters);
-  await app.register(authRoutes, { throttle, startSession: startSignedInSession });
+  const invitationLimits = new InvitationMailLimits(
+    redis ? redisLimiters(redis, 'invitation') : memoryLimiters,
+  );
+  await app.register(authRoutes, {
+    throttle,
+    startSession: startSignedInSession,
+    challenge: (personId, now) => signInChallenge(app.db, personId, now),
+  });
   await app.register(accountRoutes, { throttle });
+  await app.register(mfaRoutes, { throttle });
   await app.register(personRoutes);
   await app.register(ownSessionRoutes);
   await app.register(projectRoutes);

@@ -48,6 +48,7 @@ const envSchema = z.object({
     .optional(),
   USAGE_INGEST_TOKEN: ingestTokens.optional(),
   SIGNUP: z.enum(['open', 'invite']).default('open'),
+  ADMIN_MFA: z.enum(['required', 'optional']).optional(),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MOCK_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(60),
@@ -75,6 +76,11 @@ export interface Config {
   publicUrl: string | undefined;
   /** open: anyone may sign up; invite: accounts come from invitations only. */
   signup: Env['SIGNUP'];
+  /**
+   * required: admin routes answer 403 mfaRequired to an admin without a second factor
+   * (docs/security.md#two-factor-sign-in). Defaults to required when NODE_ENV=production.
+   */
+  adminMfa: 'required' | 'optional';
   /** Accepted bearer tokens of the usage calls; empty: the calls are closed. */
   usageIngestTokens: string[];
   /** Folder of the built web app; unset in tests that only talk to /rest/. */
@@ -129,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { webDist?: string 
     contactTo: e.CONTACT_TO,
     publicUrl: e.PUBLIC_URL,
     signup: e.SIGNUP,
+    adminMfa: e.ADMIN_MFA ?? (production ? 'required' : 'optional'),
     usageIngestTokens: e.USAGE_INGEST_TOKEN ?? [],
     // A relative folder is taken from where the server was started, as a shell would.
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : defaults.webDist,

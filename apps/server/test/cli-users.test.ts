@@ -52,6 +52,7 @@ describe('portal command line: setup and accounts', () => {
       'user:disable',
       'user:enable',
       'user:list',
+      'user:mfa-reset',
       'catalogue:export',
       'catalogue:import',
       'translations:export',
@@ -242,10 +243,16 @@ describe('portal command line: setup and accounts', () => {
       `${first.email} is now an admin\n`,
     );
     // An invited admin cannot sign in before choosing a password: they do not count.
-    const invited = await portal(['user:add', '--email', 'invited-admin@example.com', '--admin', '--invite'], undefined, {
-      PUBLIC_URL: 'https://portal.example.com',
-    });
+    const invited = await portal(
+      ['user:add', '--email', 'invited-admin@example.com', '--admin', '--invite'],
+      undefined,
+      {
+        PUBLIC_URL: 'https://portal.example.com',
+      },
+    );
     expect(invited.code).toBe(0);
+    // Admins are told about the second factor they need (docs/security.md#two-factor-sign-in).
+    expect(invited.stdout).toContain('403 mfaRequired');
     const lastOff = await portal(['user:admin', '--email', first.email, '--off']);
     expect(lastOff).toMatchObject({
       code: 1,
@@ -265,6 +272,43 @@ describe('portal command line: setup and accounts', () => {
       headers: bearer(token),
     });
     expect(report.statusCode).toBe(200);
+  });
+
+  it("removes a person's second factors with user:mfa-reset, audited; the password alone signs in again", async () => {
+    const person = await createPerson(database.db);
+    const now = new Date().toISOString();
+    await database.db
+      .insertInto('personTotp')
+      .values({
+        personId: person.id,
+        secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+        createdAt: now,
+        confirmedAt: now,
+      })
+      .execute();
+    await database.db
+      .insertInto('recoveryCode')
+      .values({ id: `rc${person.id}`, personId: person.id, codeHash: 'x', createdAt: now, usedAt: null })
+      .execute();
+    expect((await signIn(person.email, person.password)).json()).toMatchObject({ mfaRequired: true });
+
+    const run = await portal(['user:mfa-reset', '--email', person.email.toUpperCase()]);
+    expect(run).toMatchObject({ code: 0, stdout: `Second factors of ${person.email} removed\n` });
+    expect((await signIn(person.email, person.password)).json()).toHaveProperty('token');
+    expect(
+      await database.db.selectFrom('recoveryCode').select('id').where('personId', '=', person.id).execute(),
+    ).toEqual([]);
+    const audit = await database.db
+      .selectFrom('auditLog')
+      .select(['action', 'actorId', 'objectId'])
+      .where('objectId', '=', person.id)
+      .execute();
+    expect(audit).toEqual([{ action: 'mfa-reset', actorId: 'cli', objectId: person.id }]);
+
+    expect((await portal(['user:mfa-reset', '--email', person.email])).stdout).toBe(
+      `${person.email} had no second factor\n`,
+    );
+    expect((await portal(['user:mfa-reset', '--email', 'nobody@example.com'])).code).toBe(1);
   });
 
   it('lists people as a table and as JSON', async () => {

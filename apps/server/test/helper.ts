@@ -12,6 +12,7 @@ import { openDatabase, type DatabaseHandle, type Dialect } from '../src/db/conne
 import type { Database } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { hashPassword } from '../src/lib/password.js';
+import type { Clock } from '../src/lib/time.js';
 import { newId } from '../src/lib/ids.js';
 
 // Every test file gets its own freshly migrated database: a temporary SQLite file, or a
@@ -89,7 +90,13 @@ export interface TestContext {
 
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { webDist?: string; maxEventLoopDelayMs?: number; addRoutes?: (app: FastifyInstance) => void } = {},
+  options: {
+    webDist?: string;
+    maxEventLoopDelayMs?: number;
+    addRoutes?: (app: FastifyInstance) => void;
+    /** The app's clock; the system's by default. */
+    clock?: Clock;
+  } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: database.url, ...env }, options);
@@ -101,6 +108,7 @@ export async function buildTestApp(
     dialect: database.dialect,
     logger: false,
     maxEventLoopDelayMs: options.maxEventLoopDelayMs ?? 0,
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   options.addRoutes?.(app);
   await app.ready();

@@ -34,6 +34,9 @@ const TABLES: Array<keyof Database> = [
   'projectInvitation',
   'licenceKeyRetired',
   'usageAlertSent',
+  'personTotp',
+  'recoveryCode',
+  'mfaToken',
 ];
 
 describe('migrations and demo seed', () => {
@@ -62,6 +65,7 @@ describe('migrations and demo seed', () => {
       '0013-signup-link-attempts',
       '0014-contact-topic',
       '0015-session-device',
+      '0016-second-factor',
     ]);
     expect(await migrateToLatest(database.db, database.schema)).toEqual([]);
     for (const table of TABLES) expect(await countRows(database.db, table)).toBe(0);

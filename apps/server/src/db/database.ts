@@ -40,6 +40,8 @@ export interface SessionTable {
   userAgent: Generated<string>;
   /** The client address at sign-in; never answered unmasked. */
   clientAddress: Generated<string>;
+  /** When this session last gave the password or a second factor; null when opened by a mailed link. */
+  reauthenticatedAt: Generated<string | null>;
 }
 
 /** A browser that has signed in to the person's account (the hash of its device cookie). */
@@ -319,6 +321,34 @@ export interface AuditLogTable {
   requestId: string;
 }
 
+/** A person's authenticator app (TOTP); counts once confirmed. */
+export interface PersonTotpTable {
+  personId: string;
+  /** Base32, readable: checking a code needs it (docs/security.md#two-factor-sign-in). */
+  secret: string;
+  createdAt: string;
+  confirmedAt: string | null;
+  /** The newest time step a code was accepted for; codes of it and earlier ones are refused. */
+  lastTimeStep: Generated<number>;
+}
+
+/** One recovery code, kept as SHA-256 only; used once. */
+export interface RecoveryCodeTable {
+  id: string;
+  personId: string;
+  codeHash: string;
+  createdAt: string;
+  usedAt: string | null;
+}
+
+/** The second step of a sign-in: single use, bound to the person, short-lived. */
+export interface MfaTokenTable {
+  tokenHash: string;
+  personId: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
 export interface Database {
   person: PersonTable;
   session: SessionTable;
@@ -342,6 +372,9 @@ export interface Database {
   auditLog: AuditLogTable;
   projectMember: ProjectMemberTable;
   projectInvitation: ProjectInvitationTable;
+  personTotp: PersonTotpTable;
+  recoveryCode: RecoveryCodeTable;
+  mfaToken: MfaTokenTable;
 }
 
 /** What repositories take: the database, or a transaction on it. */

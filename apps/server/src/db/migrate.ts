@@ -15,6 +15,7 @@ import * as signupLinks from './migrations/0012-signup-links.js';
 import * as signupLinkAttempts from './migrations/0013-signup-link-attempts.js';
 import * as contactTopic from './migrations/0014-contact-topic.js';
 import * as sessionDevice from './migrations/0015-session-device.js';
+import * as secondFactor from './migrations/0016-second-factor.js';
 
 // Migrations are listed here rather than read from a folder at run time, so the bundled server
 // carries them and their order is explicit.
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0013-signup-link-attempts': signupLinkAttempts,
   '0014-contact-topic': contactTopic,
   '0015-session-device': sessionDevice,
+  '0016-second-factor': secondFactor,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

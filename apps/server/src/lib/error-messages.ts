@@ -57,6 +57,22 @@ const messages: Record<ErrorCode, Record<Language, string>> = {
     de: 'Dein eigenes Konto kannst du nicht deaktivieren.',
     en: 'You cannot disable your own account.',
   },
+  mfaRequired: {
+    de: 'Admins brauchen eine Zwei-Faktor-Anmeldung. Bitte richte sie in deinem Profil ein.',
+    en: 'Admins need two-factor sign-in. Please set it up in your profile.',
+  },
+  mfaCodeWrong: {
+    de: 'Dieser Code ist falsch oder wurde schon verwendet.',
+    en: 'This code is wrong or has already been used.',
+  },
+  mfaTokenInvalid: {
+    de: 'Die Anmeldung ist abgelaufen. Bitte melde dich erneut mit deinem Passwort an.',
+    en: 'The sign-in has expired. Please sign in again with your password.',
+  },
+  reauthRequired: {
+    de: 'Bitte bestätige diese Änderung mit deinem Passwort oder einem Code deiner Authenticator-App.',
+    en: 'Please confirm this change with your password or a code from your authenticator app.',
+  },
   unverified: {
     de: 'Bitte bestätige zuerst deine E-Mail-Adresse über den Link in unserer Mail.',
     en: 'Please confirm your email address first, using the link in our mail.',

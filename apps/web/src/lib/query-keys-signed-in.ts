@@ -74,3 +74,8 @@ export const avatarKeys = {
   /** The URL carries a version (`?v=N`): a given URL's picture never changes. */
   one: (url: string) => ['avatar', url] as const,
 };
+
+/** The signed-in person's second factors. */
+export const mfaKeys = {
+  status: (oid: string) => ['mfa', oid] as const,
+};

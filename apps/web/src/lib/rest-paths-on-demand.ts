@@ -6,6 +6,8 @@ import { collection } from './rest-paths';
 
 export const authPaths = {
   login: () => '/rest/auth',
+  /** The second step of a sign-in with a second factor. */
+  mfa: () => '/rest/auth/mfa',
   logout: () => '/rest/logout',
 };
 

@@ -78,6 +78,18 @@ export const adminServicePaths = {
   /** API reference versions (docs/admin.md#api-reference). */
   api: (id: string) => collection('admin', 'service', id, 'api'),
   apiVersion: (id: string, versionId: string) => collection('admin', 'service', id, 'api', versionId),
-  apiPublish: (id: string, versionId: string) => collection('admin', 'service', id, 'api', versionId, 'publish'),
-  apiCompare: (id: string, versionId: string) => collection('admin', 'service', id, 'api', versionId, 'compare'),
+  apiPublish: (id: string, versionId: string) =>
+    collection('admin', 'service', id, 'api', versionId, 'publish'),
+  apiCompare: (id: string, versionId: string) =>
+    collection('admin', 'service', id, 'api', versionId, 'compare'),
+};
+
+/** The person's second factors (docs/security.md#two-factor-sign-in). */
+export const mfaPaths = {
+  /** GET whether the authenticator app is on. */
+  status: (oid: string) => collection('person', oid, 'mfa'),
+  /** POST starts the authenticator app, DELETE turns it off. */
+  totp: (oid: string) => collection('person', oid, 'mfa', 'totp'),
+  confirm: (oid: string) => collection('person', oid, 'mfa', 'totp', 'confirm'),
+  recoveryCodes: (oid: string) => collection('person', oid, 'mfa', 'recovery-codes'),
 };

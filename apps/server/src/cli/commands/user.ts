@@ -19,6 +19,7 @@ import {
   type Command,
 } from '../command.js';
 import { withDatabase } from '../database.js';
+import { resetSecondFactors } from '../../modules/mfa/mfa.service.js';
 import { readPassword } from '../password-input.js';
 
 const emailOption = {
@@ -49,6 +50,11 @@ function explain(error: unknown, email: string): never {
   }
   throw new CliError(error.code);
 }
+
+/** Admins must have a second factor (docs/security.md#two-factor-sign-in). */
+const adminMfaNote =
+  'Admins need two-factor sign-in: with ADMIN_MFA=required (the default when NODE_ENV=production) every admin ' +
+  'route answers 403 mfaRequired until they set up an authenticator app under Profile > Two-factor sign-in.';
 
 const userAdd: Command = {
   name: 'user:add',
@@ -107,6 +113,7 @@ const userAdd: Command = {
         invocation.print(
           `Invited ${person.isAdmin ? 'admin' : 'customer'} ${person.email} (id ${person.id}); the invitation mail is queued`,
         );
+        if (person.isAdmin) invocation.print(adminMfaNote);
       });
       return;
     }
@@ -117,6 +124,7 @@ const userAdd: Command = {
         (error: unknown) => explain(error, input.email),
       );
       invocation.print(`Added ${person.isAdmin ? 'admin' : 'customer'} ${person.email} (id ${person.id})`);
+      if (person.isAdmin) invocation.print(adminMfaNote);
     });
   },
 };
@@ -222,6 +230,22 @@ const userList: Command = {
   },
 };
 
+const userMfaReset: Command = {
+  name: 'user:mfa-reset',
+  summary:
+    "Removes a person's second factors (authenticator app, recovery codes), e.g. after a lost phone; written to the audit log.",
+  options: emailOption,
+  notes: ['The person signs in with the password alone afterwards and can set up a new authenticator app.'],
+  async run(invocation) {
+    const email = requiredOption(invocation, 'email');
+    const removed = await withDatabase(invocation, ({ db }) =>
+      resetSecondFactors(db, email, new Date()),
+    ).catch((error: unknown) => explain(error, email));
+    const address = email.trim().toLowerCase();
+    invocation.print(removed ? `Second factors of ${address} removed` : `${address} had no second factor`);
+  },
+};
+
 export const userCommands: Command[] = [
   userAdd,
   userPasswd,
@@ -229,4 +253,5 @@ export const userCommands: Command[] = [
   disableCommand(true),
   disableCommand(false),
   userList,
+  userMfaReset,
 ];

@@ -25,8 +25,9 @@ export async function startSignedInSession(
   person: SigningInPerson,
   now: Date,
   client: SessionClient,
+  options: { reauthenticated?: boolean } = {},
 ): Promise<string> {
-  const token = await createSession(trx, person.id, now, client);
+  const token = await createSession(trx, person.id, now, client, options);
   const device = await noteKnownDevice(trx, person.id, client.deviceHash, now.toISOString());
   if (device.known) return token;
   await pruneKnownDevices(trx, person.id, KNOWN_DEVICES_KEPT);

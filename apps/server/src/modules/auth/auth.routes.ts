@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authResponseSchema } from '@portal/contract/auth';
+import { signInAnswerSchema, type MfaChallenge } from '@portal/contract/auth';
 import { HttpError, unauthorized } from '../../lib/http-error.js';
 import { dummyPasswordHash, verifyPassword } from '../../lib/password.js';
 import { findPersonByEmail } from '../person-record/person.repository.js';
@@ -11,12 +11,25 @@ import { sessionClient, type SessionClient } from './session-client.js';
 import { endSession } from './session.service.js';
 
 /** Starts the session of a sign-in (modules/account/sign-in.ts, handed in by the app). */
-export type StartSession = (trx: Db, person: PersonRow, now: Date, client: SessionClient) => Promise<string>;
+export type StartSession = (
+  trx: Db,
+  person: PersonRow,
+  now: Date,
+  client: SessionClient,
+  options?: { reauthenticated?: boolean },
+) => Promise<string>;
 
-export const authRoutes: FastifyPluginAsyncZod<{ throttle: LoginThrottle; startSession: StartSession }> = async (
-  app,
-  { throttle, startSession },
-) => {
+/**
+ * The challenge of the second step for a person with a second factor, else undefined (the mfa
+ * module's signInChallenge, handed over by app.ts: that module sits above this one).
+ */
+export type SecondFactorChallenge = (personId: string, now: Date) => Promise<MfaChallenge | undefined>;
+
+export const authRoutes: FastifyPluginAsyncZod<{
+  throttle: LoginThrottle;
+  startSession: StartSession;
+  challenge: SecondFactorChallenge;
+}> = async (app, { throttle, startSession, challenge: secondFactor }) => {
   app.post(
     '/rest/auth',
     {
@@ -24,8 +37,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ throttle: LoginThrottle; startS
       schema: {
         tags: ['auth'],
         summary: 'Sign in with HTTP Basic (email as user name); answers a bearer token',
+        description:
+          'A person with a second factor gets no session yet: the answer is `{ mfaRequired: true, ' +
+          'mfaToken, methods }`, and POST /rest/auth/mfa with that token and a code completes the sign-in.',
         security: [{ basic: [] }],
-        response: { 200: authResponseSchema },
+        response: { 200: signInAnswerSchema },
       },
     },
     async (request, reply) => {
@@ -47,9 +63,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ throttle: LoginThrottle; startS
       if (person.disabled === 1) throw new HttpError(403, 'accountDisabled');
       // The right password of an address not yet confirmed: the login modal offers to resend the link.
       if (person.verified === 0) throw new HttpError(403, 'unverified');
-      const client = sessionClient(request, reply, app.config);
       const now = app.clock.now();
-      const token = await app.db.transaction().execute((trx) => startSession(trx, person, now, client));
+      // A second factor: no session until it is given (docs/security.md#two-factor-sign-in).
+      const challenge = await secondFactor(person.id, now);
+      if (challenge) return challenge;
+      const client = sessionClient(request, reply, app.config);
+      const token = await app.db
+        .transaction()
+        .execute((trx) => startSession(trx, person, now, client, { reauthenticated: true }));
       return { token, oid: person.id };
     },
   );

@@ -37,7 +37,15 @@ function sameSecret(a: string, b: string): boolean {
  * run none: the web app sends its token on every call, and a session lookup per catalogue
  * request would be wasted work. It runs first among the route's hooks, before a rate limit's.
  */
-export function registerAuthentication(app: FastifyInstance, usageIngestTokens: readonly string[]): void {
+export function registerAuthentication(
+  app: FastifyInstance,
+  usageIngestTokens: readonly string[],
+  /**
+   * With ADMIN_MFA=required: whether a person has a second factor (the mfa module's, handed over
+   * by app.ts). Unset: admins need none.
+   */
+  adminHasSecondFactor?: (personId: string) => Promise<boolean>,
+): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('dataVersion', null);
@@ -68,7 +76,15 @@ export function registerAuthentication(app: FastifyInstance, usageIngestTokens: 
         request.user = session.person;
         request.sessionId = session.sessionId;
         request.dataVersion = session.dataVersion;
-        done(access === 'admin' && session.person.isAdmin !== 1 ? forbidden() : undefined);
+        if (access !== 'admin') return done();
+        if (session.person.isAdmin !== 1) return done(forbidden());
+        if (!adminHasSecondFactor) return done();
+        // Admins must have a second factor (docs/security.md#two-factor-sign-in); without one they
+        // may sign in and set one up in their profile, but no admin route answers them.
+        adminHasSecondFactor(session.person.id).then(
+          (has) => done(has ? undefined : new HttpError(403, 'mfaRequired')),
+          done,
+        );
       };
       const now = app.clock.now();
       const recalled = sessions.recall(token, now);
@@ -80,7 +96,12 @@ export function registerAuthentication(app: FastifyInstance, usageIngestTokens: 
   app.addHook('onRoute', (route) => {
     const access = route.config?.access;
     if (access === undefined || access === 'public') return;
-    const own = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    const own =
+      route.onRequest === undefined
+        ? []
+        : Array.isArray(route.onRequest)
+          ? route.onRequest
+          : [route.onRequest];
     route.onRequest = [hooks[access], ...own];
   });
 }

@@ -18,7 +18,12 @@ export function parseBasicCredentials(header: string | undefined): { email: stri
   if (colon <= 0 || decoded.includes('\uFFFD')) throw new HttpError(400, 'badRequest');
   const email = decoded.slice(0, colon).trim().toLowerCase();
   const password = decoded.slice(colon + 1);
-  if (email.length > PERSON_LIMITS.email || password.length === 0 || passwordLength(password) > PASSWORD_LIMITS.max) throw new HttpError(400, 'badRequest');
+  if (
+    email.length > PERSON_LIMITS.email ||
+    password.length === 0 ||
+    passwordLength(password) > PASSWORD_LIMITS.max
+  )
+    throw new HttpError(400, 'badRequest');
   // Control characters never belong to an address or a password (and PostgreSQL refuses NUL).
   if (!isSingleLineText(email)) throw validation({ email: 'invalid' });
   if (!isSingleLineText(password)) throw validation({ password: 'invalid' });

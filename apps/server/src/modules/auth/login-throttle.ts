@@ -1,4 +1,9 @@
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import { HttpError } from '../../lib/http-error.js';
 import type { SharedRedis } from '../../lib/shared-redis.js';
 
@@ -40,7 +45,11 @@ export const redisLimiters =
   (options) =>
     new FallbackLimiter(
       redis,
-      new RateLimiterRedis({ ...options, keyPrefix: `portal:${namespace}:${options.keyPrefix}`, storeClient: redis.client }),
+      new RateLimiterRedis({
+        ...options,
+        keyPrefix: `portal:${namespace}:${options.keyPrefix}`,
+        storeClient: redis.client,
+      }),
       new RateLimiterMemory(options),
     );
 
@@ -52,7 +61,10 @@ class FallbackLimiter implements Limiter {
     private readonly local: RateLimiterAbstract,
   ) {}
 
-  private call<M extends Method>(method: M, ...args: Parameters<RateLimiterAbstract[M]>): ReturnType<RateLimiterAbstract[M]> {
+  private call<M extends Method>(
+    method: M,
+    ...args: Parameters<RateLimiterAbstract[M]>
+  ): ReturnType<RateLimiterAbstract[M]> {
     type Run = (...a: unknown[]) => Promise<unknown>;
     const run = (limiter: RateLimiterAbstract) => (limiter[method] as Run).apply(limiter, args);
     if (!this.redis.available) return run(this.local) as ReturnType<RateLimiterAbstract[M]>;
@@ -82,7 +94,9 @@ class FallbackLimiter implements Limiter {
 }
 
 const tooMany = (msBeforeNext: number): HttpError =>
-  new HttpError(429, 'rateLimited', undefined, { 'retry-after': String(Math.max(1, Math.ceil(msBeforeNext / 1000))) });
+  new HttpError(429, 'rateLimited', undefined, {
+    'retry-after': String(Math.max(1, Math.ceil(msBeforeNext / 1000))),
+  });
 
 /** What to do once the password has been checked. */
 export interface LoginAttempt {

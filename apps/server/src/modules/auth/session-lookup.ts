@@ -4,7 +4,13 @@ import { dataVersionReader } from '../../db/data-version.js';
 import type { Database } from '../../db/database.js';
 import { SESSION_LOOKUP_LIMITS } from '../../lib/cache-limits.js';
 import { sha256Hex } from '../../lib/ids.js';
-import { lookUpSession, needsTouch, sessionExpired, type AuthenticatedSession, type LookedUpSession } from './session.service.js';
+import {
+  lookUpSession,
+  needsTouch,
+  sessionExpired,
+  type AuthenticatedSession,
+  type LookedUpSession,
+} from './session.service.js';
 
 /**
  * The session lookup of every signed-in call (docs/performance.md#signed-in-answers-and-sessions). On SQLite the session
@@ -29,7 +35,8 @@ export class SessionLookup {
   recall(token: string, now: Date): { tokenHash: string; session: AuthenticatedSession | undefined } {
     const tokenHash = sha256Hex(token);
     const known = this.#readVersion ? this.#byTokenHash.get(tokenHash) : undefined;
-    if (!known || known.session.dataVersion !== this.#readVersion?.()) return { tokenHash, session: undefined };
+    if (!known || known.session.dataVersion !== this.#readVersion?.())
+      return { tokenHash, session: undefined };
     if (sessionExpired(known.lastSeenMs, known.absoluteExpiresMs, now) || needsTouch(known.lastSeenMs, now)) {
       return { tokenHash, session: undefined };
     }

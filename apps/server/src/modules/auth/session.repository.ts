@@ -12,6 +12,7 @@ export async function insertSession(
     absoluteExpiresAt: string;
     userAgent: string;
     clientAddress: string;
+    reauthenticatedAt: string | null;
   },
 ): Promise<void> {
   await db
@@ -25,6 +26,7 @@ export async function insertSession(
       absoluteExpiresAt: row.absoluteExpiresAt,
       userAgent: row.userAgent,
       clientAddress: row.clientAddress,
+      reauthenticatedAt: row.reauthenticatedAt,
     })
     .execute();
 }
@@ -67,7 +69,12 @@ export async function noteKnownDevice(
     .where('deviceHash', '=', deviceHash)
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) > 0) return { known: true, anyBefore: true };
-  const other = await db.selectFrom('knownDevice').select('deviceHash').where('personId', '=', personId).limit(1).executeTakeFirst();
+  const other = await db
+    .selectFrom('knownDevice')
+    .select('deviceHash')
+    .where('personId', '=', personId)
+    .limit(1)
+    .executeTakeFirst();
   await db
     .insertInto('knownDevice')
     .values({ personId, deviceHash, createdAt: now, lastUsedAt: now })
@@ -153,13 +160,25 @@ export async function findSessionWithPerson(
   db: Db,
   tokenHash: string,
 ): Promise<
-  | { sessionId: string; lastSeenAt: string; absoluteExpiresAt: string; dataVersion: string; person: SessionPerson }
+  | {
+      sessionId: string;
+      lastSeenAt: string;
+      absoluteExpiresAt: string;
+      dataVersion: string;
+      person: SessionPerson;
+    }
   | undefined
 > {
   const [row] = await sessionWithPerson(db, tokenHash);
   if (!row) return undefined;
   const { sessionId, sessionLastSeenAt, sessionAbsoluteExpiresAt, dataVersion, ...person } = row;
-  return { sessionId, lastSeenAt: sessionLastSeenAt, absoluteExpiresAt: sessionAbsoluteExpiresAt, dataVersion, person };
+  return {
+    sessionId,
+    lastSeenAt: sessionLastSeenAt,
+    absoluteExpiresAt: sessionAbsoluteExpiresAt,
+    dataVersion,
+    person,
+  };
 }
 
 export async function touchSession(db: Db, sessionId: string, now: string): Promise<void> {

@@ -32,13 +32,16 @@ export interface AuthenticatedSession {
 
 /**
  * Starts a session; the token goes to the client once, only its hash is kept. The session keeps
- * the browser's user agent and address (docs/security.md#own-sessions).
+ * the browser's user agent and address (docs/security.md#own-sessions). `reauthenticated`: the
+ * sign-in gave the password or a second factor (not so a mailed link), which counts for the
+ * re-authentication rule (docs/security.md#re-authentication).
  */
 export async function createSession(
   db: Db,
   personId: string,
   now: Date,
   client: Pick<SessionClient, 'userAgent' | 'address'>,
+  options: { reauthenticated?: boolean } = {},
 ): Promise<string> {
   const token = newSessionToken();
   const at = now.toISOString();
@@ -50,13 +53,19 @@ export async function createSession(
     absoluteExpiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS).toISOString(),
     userAgent: client.userAgent,
     clientAddress: client.address,
+    reauthenticatedAt: options.reauthenticated ? at : null,
   });
   await markSignedIn(db, personId, at);
   return token;
 }
 
 /** The person's sessions as their profile lists them; `current` is the caller's own. */
-export async function ownSessions(db: Db, personId: string, currentSessionId: string | null, now: Date): Promise<OwnSession[]> {
+export async function ownSessions(
+  db: Db,
+  personId: string,
+  currentSessionId: string | null,
+  now: Date,
+): Promise<OwnSession[]> {
   const rows = await listSessionsOf(db, personId);
   return rows
     .filter((row) => !sessionExpired(Date.parse(row.lastSeenAt), Date.parse(row.absoluteExpiresAt), now))
@@ -123,7 +132,8 @@ export async function lookUpSession(
 export const sessionExpired = (lastSeenMs: number, absoluteExpiresMs: number, now: Date): boolean =>
   !(now.getTime() - lastSeenMs <= SESSION_IDLE_MS && now.getTime() <= absoluteExpiresMs);
 
-export const needsTouch = (lastSeenMs: number, now: Date): boolean => now.getTime() - lastSeenMs > TOUCH_INTERVAL_MS;
+export const needsTouch = (lastSeenMs: number, now: Date): boolean =>
+  now.getTime() - lastSeenMs > TOUCH_INTERVAL_MS;
 
 /** Removes sessions past either expiry (run at start; expired ones are refused anyway). */
 export async function purgeExpiredSessions(db: Kysely<Database>, now: Date): Promise<void> {
@@ -139,6 +149,10 @@ export async function endAllSessions(db: Db, personId: string): Promise<void> {
   await deleteSessionsOf(db, personId);
 }
 
-export async function endOtherSessions(db: Kysely<Database>, personId: string, keepSessionId: string): Promise<void> {
+export async function endOtherSessions(
+  db: Kysely<Database>,
+  personId: string,
+  keepSessionId: string,
+): Promise<void> {
   await deleteOtherSessions(db, personId, keepSessionId);
 }

@@ -86,3 +86,64 @@ describe('LoginDialog: the ways out of a failed sign-in', () => {
     expect(within(dialog).getByRole('link', { name: 'forgotPassword' })).toBeInTheDocument();
   });
 });
+
+describe('LoginDialog: the second step of a person with a second factor', () => {
+  const person = {
+    key: 'u7',
+    id: 'u7',
+    oid: 'u7',
+    email: 'mia@example.com',
+    firstname: 'Mia',
+    lastname: 'Demo',
+    salutation: 'f',
+    language: 'de',
+    place: '',
+    company: '',
+    avatar: null,
+    lastModified: '2026-01-01T00:00:00.000Z',
+    isAdmin: false,
+  };
+
+  it('asks for the authenticator code after the password, shows a wrong code, and signs in with a recovery code', async () => {
+    const second: Array<Record<string, string>> = [];
+    server.use(
+      http.post('*/rest/auth', () =>
+        HttpResponse.json({ mfaRequired: true, mfaToken: 'mfa-1', methods: ['totp', 'recovery'] }),
+      ),
+      http.post('*/rest/auth/mfa', async ({ request }) => {
+        const body = Object.fromEntries(new URLSearchParams(await request.text()));
+        second.push(body);
+        return body.recoveryCode === 'abcde-fghjk'
+          ? HttpResponse.json({ token: 'tok-7', oid: 'u7' })
+          : HttpResponse.json({ error: { code: 'mfaCodeWrong', message: 'wrong' } }, { status: 400 });
+      }),
+      http.get('*/rest/collection/person/u7', () => HttpResponse.json(person)),
+    );
+    const onLoggedIn = vi.fn();
+    await renderWithProviders(<LoginDialog onClose={vi.fn()} onLoggedIn={onLoggedIn} />, {
+      path: '/services',
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'loginTitle' });
+    const user = userEvent.setup();
+    await user.type(within(dialog).getByRole('textbox', { name: 'username' }), 'mia@example.com');
+    await user.type(within(dialog).getByLabelText('password'), 'the right passphrase');
+    await user.click(within(dialog).getByRole('button', { name: 'loginSubmit' }));
+
+    // No session after the password alone.
+    const code = await within(dialog).findByRole('textbox', { name: 'mfaCodeLabel' });
+    expect(window.localStorage.getItem(storageKeys.token)).toBeNull();
+    await user.type(code, '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'mfaSubmit' }));
+    await waitFor(() => expect(code).toHaveAccessibleDescription('mfaCodeWrong'));
+
+    await user.click(within(dialog).getByRole('button', { name: 'mfaUseRecovery' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'mfaRecoveryLabel' }), 'abcde-fghjk');
+    await user.click(within(dialog).getByRole('button', { name: 'mfaSubmit' }));
+    await waitFor(() => expect(onLoggedIn).toHaveBeenCalledOnce());
+    expect(window.localStorage.getItem(storageKeys.token)).toBe('tok-7');
+    expect(second).toEqual([
+      { mfaToken: 'mfa-1', code: '123456' },
+      { mfaToken: 'mfa-1', recoveryCode: 'abcde-fghjk' },
+    ]);
+  });
+});

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '@/hooks/use-translation';
 import { Link } from '@/components/link';
@@ -14,7 +14,8 @@ import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-errors';
 import { useSignupOpen } from '@/resources/public-config';
 import { useResendVerification } from '@/resources/verification';
-import { useLogin } from '../api/login';
+import type { MfaChallenge } from '@portal/contract/auth';
+import { useLogin, useMfaSignIn } from '../api/login';
 
 // Messages are keys of the Error namespace, translated when shown, so a language switch while
 // the dialog is open changes them too. zod/mini: the dialog is a lazy chunk; keep it light.
@@ -69,6 +70,8 @@ export function LoginDialog({ onClose, onLoggedIn, returnFocusTo }: LoginDialogP
   const resend = useResendVerification();
   // The address whose sign-in was refused as unconfirmed (the resend goes there).
   const [unverified, setUnverified] = useState<string | null>(null);
+  // The right password of a person with a second factor: the second step follows.
+  const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
   const {
     register,
     handleSubmit,
@@ -84,7 +87,11 @@ export function LoginDialog({ onClose, onLoggedIn, returnFocusTo }: LoginDialogP
 
   const submit = handleSubmit(async (values) => {
     try {
-      await login.mutateAsync(values);
+      const second = await login.mutateAsync(values);
+      if (second) {
+        setChallenge(second);
+        return;
+      }
     } catch (error) {
       if (!isApiError(error) || error.status >= 500) console.error('Login failed', error);
       setUnverified(isApiError(error, 'unverified') ? values.username.trim() : null);
@@ -105,68 +112,178 @@ export function LoginDialog({ onClose, onLoggedIn, returnFocusTo }: LoginDialogP
         returnFocusTo={returnFocusTo}
         className="sm:max-w-md"
       >
-        <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
-          <Field label={t('username', { ns: 'Form' })} error={message(errors.username?.message)}>
-            <Input
-              type="email"
-              autoComplete="username"
-              inputMode="email"
-              spellCheck={false}
-              autoCapitalize="none"
-              {...register('username')}
-            />
-          </Field>
-          <Field label={t('password', { ns: 'Form' })} error={message(errors.password?.message)}>
-            <Input type="password" autoComplete="current-password" {...register('password')} />
-          </Field>
-          <Link
-            to={paths.forgotPassword()}
-            onClick={onClose}
-            className="-mt-2 justify-self-start text-sm font-medium text-primary underline underline-offset-2"
-          >
-            {t('forgotPassword')}
-          </Link>
-          {unverified ? (
-            <div className="grid justify-items-start gap-2">
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={resend.isPending}
-                onClick={() => resend.mutate(unverified)}
-              >
-                {t('resendVerification')}
+        {challenge ? (
+          <MfaStep
+            challenge={challenge}
+            onCancel={onClose}
+            onRestart={() => setChallenge(null)}
+            onLoggedIn={() => {
+              toast.success(t('loggedIn', { ns: 'Notifications' }));
+              onLoggedIn();
+            }}
+          />
+        ) : (
+          <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+            <Field label={t('username', { ns: 'Form' })} error={message(errors.username?.message)}>
+              <Input
+                type="email"
+                autoComplete="username"
+                inputMode="email"
+                spellCheck={false}
+                autoCapitalize="none"
+                {...register('username')}
+              />
+            </Field>
+            <Field label={t('password', { ns: 'Form' })} error={message(errors.password?.message)}>
+              <Input type="password" autoComplete="current-password" {...register('password')} />
+            </Field>
+            <Link
+              to={paths.forgotPassword()}
+              onClick={onClose}
+              className="-mt-2 justify-self-start text-sm font-medium text-primary underline underline-offset-2"
+            >
+              {t('forgotPassword')}
+            </Link>
+            {unverified ? (
+              <div className="grid justify-items-start gap-2">
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={resend.isPending}
+                  onClick={() => resend.mutate(unverified)}
+                >
+                  {t('resendVerification')}
+                </Button>
+                <p role="status" className="text-sm text-muted-foreground">
+                  {resend.isSuccess ? t('verificationResent') : null}
+                  {resend.isError
+                    ? t(isApiError(resend.error, 'rateLimited') ? 'rateLimited' : 'generic', { ns: 'Error' })
+                    : null}
+                </p>
+              </div>
+            ) : null}
+            <DialogFooter className="pt-2">
+              <Button variant="outline" onClick={onClose}>
+                {t('cancel')}
               </Button>
-              <p role="status" className="text-sm text-muted-foreground">
-                {resend.isSuccess ? t('verificationResent') : null}
-                {resend.isError
-                  ? t(isApiError(resend.error, 'rateLimited') ? 'rateLimited' : 'generic', { ns: 'Error' })
-                  : null}
+              <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
+                {isSubmitting ? <Spinner className="size-4" /> : null}
+                {t('loginSubmit')}
+              </Button>
+            </DialogFooter>
+            {signupOpen ? (
+              <p className="border-t border-border pt-4 text-center text-sm text-muted-foreground">
+                {t('noAccountYet')}{' '}
+                <Link
+                  to={paths.signup()}
+                  onClick={onClose}
+                  className="font-medium text-primary underline underline-offset-2"
+                >
+                  {t('signupLink')}
+                </Link>
               </p>
-            </div>
-          ) : null}
-          <DialogFooter className="pt-2">
-            <Button variant="outline" onClick={onClose}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
-              {isSubmitting ? <Spinner className="size-4" /> : null}
-              {t('loginSubmit')}
-            </Button>
-          </DialogFooter>
-          {signupOpen ? (
-            <p className="border-t border-border pt-4 text-center text-sm text-muted-foreground">
-              {t('noAccountYet')}{' '}
-              <Link
-                to={paths.signup()}
-                onClick={onClose}
-                className="font-medium text-primary underline underline-offset-2"
-              >
-                {t('signupLink')}
-              </Link>
-            </p>
-          ) : null}
-        </form>
+            ) : null}
+          </form>
+        )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+type MfaErrorKey = 'required' | 'mfaCodeWrong' | 'rateLimited' | 'generic';
+
+/**
+ * The second step of a sign-in: a code of the authenticator app, or one of the recovery codes.
+ * An expired step (mfaTokenInvalid) goes back to the password.
+ */
+function MfaStep({
+  challenge,
+  onCancel,
+  onRestart,
+  onLoggedIn,
+}: {
+  challenge: MfaChallenge;
+  onCancel: () => void;
+  onRestart: () => void;
+  onLoggedIn: () => void;
+}) {
+  const { t } = useTranslation(['Modal', 'Error']);
+  const mfa = useMfaSignIn();
+  const [recovery, setRecovery] = useState(!challenge.methods.includes('totp'));
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<MfaErrorKey | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const given = value.trim();
+    if (!given) return setError('required');
+    try {
+      await mfa.mutateAsync(
+        recovery
+          ? { mfaToken: challenge.mfaToken, recoveryCode: given }
+          : { mfaToken: challenge.mfaToken, code: given },
+      );
+    } catch (failure) {
+      if (isApiError(failure, 'mfaTokenInvalid')) {
+        toast.error(t('mfaTokenInvalid', { ns: 'Error' }));
+        return onRestart();
+      }
+      if (!isApiError(failure) || failure.status >= 500) console.error('Second step failed', failure);
+      setError(
+        isApiError(failure, 'rateLimited')
+          ? 'rateLimited'
+          : isApiError(failure, 'mfaCodeWrong') || isApiError(failure, 'validation')
+            ? 'mfaCodeWrong'
+            : 'generic',
+      );
+      return;
+    }
+    onLoggedIn();
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+      <p className="text-sm text-muted-foreground">{t(recovery ? 'mfaRecoveryText' : 'mfaCodeText')}</p>
+      <Field
+        label={t(recovery ? 'mfaRecoveryLabel' : 'mfaCodeLabel')}
+        error={error ? t(error, { ns: 'Error' }) : undefined}
+      >
+        <Input
+          key={recovery ? 'recovery' : 'totp'}
+          autoFocus
+          autoComplete="one-time-code"
+          inputMode={recovery ? 'text' : 'numeric'}
+          spellCheck={false}
+          autoCapitalize="none"
+          value={value}
+          onChange={(event) => {
+            setValue(event.target.value);
+            setError(null);
+          }}
+        />
+      </Field>
+      {challenge.methods.includes('recovery') && challenge.methods.includes('totp') ? (
+        <button
+          type="button"
+          className="-mt-2 justify-self-start text-sm font-medium text-primary underline underline-offset-2"
+          onClick={() => {
+            setRecovery(!recovery);
+            setValue('');
+            setError(null);
+          }}
+        >
+          {t(recovery ? 'mfaUseCode' : 'mfaUseRecovery')}
+        </button>
+      ) : null}
+      <DialogFooter className="pt-2">
+        <Button variant="outline" onClick={onCancel}>
+          {t('cancel')}
+        </Button>
+        <Button type="submit" disabled={mfa.isPending} aria-busy={mfa.isPending || undefined}>
+          {mfa.isPending ? <Spinner className="size-4" /> : null}
+          {t('mfaSubmit')}
+        </Button>
+      </DialogFooter>
+    </form>
   );
 }

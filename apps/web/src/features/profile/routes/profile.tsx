@@ -12,6 +12,7 @@ import { AvatarUpload } from '../components/avatar-upload';
 import { ChangePasswordDialog } from '../components/change-password-dialog';
 import { EditAccountDialog } from '../components/edit-account-dialog';
 import { OwnSessions } from '../components/own-sessions';
+import { TwoFactorCard } from '../components/two-factor';
 import { SignedOut } from '@/components/signed-out';
 import { UserAvatar } from '../components/user-avatar';
 
@@ -92,7 +93,9 @@ function ProfileView({ user }: { user: Person }) {
           {t('lastChanged', { date: formatDate(user.lastModified) })}
         </p>
       </Card>
-
+      <div className="lg:col-start-2">
+        <TwoFactorCard oid={user.oid} />
+      </div>
       <OwnSessions oid={user.oid} />
     </div>
   );

@@ -32,7 +32,9 @@ describe('change-password rules', () => {
   });
 
   it('refuses one of the most common passwords, as the server does', () => {
-    expect(problems({ current: 'old', next: 'Password123', repeat: 'Password123' })).toEqual({ next: 'tooCommon' });
+    expect(problems({ current: 'old', next: 'Password123', repeat: 'Password123' })).toEqual({
+      next: 'tooCommon',
+    });
   });
 
   it('passes a good change', () => {
