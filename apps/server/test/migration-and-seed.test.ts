@@ -33,6 +33,7 @@ const TABLES: Array<keyof Database> = [
   'projectInvitation',
   'licenceKeyRetired',
   'usageAlertSent',
+  'retentionRun',
 ];
 
 describe('migrations and demo seed', () => {
@@ -60,6 +61,7 @@ describe('migrations and demo seed', () => {
       '0012-signup-links',
       '0013-signup-link-attempts',
       '0014-contact-topic',
+      '0017-privacy',
     ]);
     expect(await migrateToLatest(database.db, database.schema)).toEqual([]);
     for (const table of TABLES) expect(await countRows(database.db, table)).toBe(0);

@@ -14,6 +14,7 @@ import * as serviceApi from './migrations/0011-service-api.js';
 import * as signupLinks from './migrations/0012-signup-links.js';
 import * as signupLinkAttempts from './migrations/0013-signup-link-attempts.js';
 import * as contactTopic from './migrations/0014-contact-topic.js';
+import * as privacy from './migrations/0017-privacy.js';
 
 // Migrations are listed here rather than read from a folder at run time, so the bundled server
 // carries them and their order is explicit.
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0012-signup-links': signupLinks,
   '0013-signup-link-attempts': signupLinkAttempts,
   '0014-contact-topic': contactTopic,
+  '0017-privacy': privacy,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -37,7 +37,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ contactTo: string | undefine
       if (request.validationError) {
         return reply.code(400).send({ success: 0 as const, msg: replies.invalid[request.language] });
       }
-      const outcome = await submitContactRequest(app.db, contactTo, request.body, request.language);
+      const outcome = await submitContactRequest(app.db, contactTo, request.body, request.language, app.clock.now());
       if (outcome === 'unknownPackage') {
         return reply.code(400).send({ success: 0 as const, msg: replies.unknownPackage[request.language] });
       }
