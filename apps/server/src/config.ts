@@ -7,7 +7,7 @@ import { z } from 'zod';
 const booleanFlag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
 /** Retention periods unless the environment says otherwise (docs/privacy.md#retention). */
-export const RETENTION_DEFAULTS = { unverifiedDays: 30, contactMonths: 24 } as const;
+const RETENTION_DEFAULTS = { unverifiedDays: 30, contactMonths: 24 } as const;
 
 /** Where the server listens unless HOST says otherwise (production insists on an explicit HOST). */
 const DEFAULT_HOST = '127.0.0.1';

@@ -32,7 +32,7 @@ export interface RetentionResult {
  * Most statements per kind and run: with RETENTION_BATCH rows each, a run deletes at most
  * 20 × 500 rows of a kind, however large the backlog; the next day's run takes the rest.
  */
-export const MAX_BATCHES_PER_RUN = 20;
+const MAX_BATCHES_PER_RUN = 20;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
