@@ -76,6 +76,7 @@ const serverModules = [
   'service-api',
   'public-pages',
   'usage',
+  'retention',
 ];
 function moduleZones() {
   const dir = 'apps/server/src/modules';
