@@ -77,6 +77,7 @@ const serverModules = [
   'service-api',
   'public-pages',
   'usage',
+  'retention',
 ];
 function moduleZones() {
   const dir = 'apps/server/src/modules';

@@ -6,6 +6,9 @@ import { z } from 'zod';
 
 const booleanFlag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
+/** Retention periods unless the environment says otherwise (docs/privacy.md#retention). */
+const RETENTION_DEFAULTS = { unverifiedDays: 30, contactMonths: 24 } as const;
+
 /** Where the server listens unless HOST says otherwise (production insists on an explicit HOST). */
 const DEFAULT_HOST = '127.0.0.1';
 
@@ -52,6 +55,11 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MOCK_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  // Retention periods (docs/privacy.md#retention). The lower bounds keep a typo from deleting what
+  // is still in use: a sign-up's confirmation link lives a day, a contact request needs answering.
+  RETENTION_UNVERIFIED_DAYS: z.coerce.number().int().min(2).max(3650).default(RETENTION_DEFAULTS.unverifiedDays),
+  RETENTION_CONTACT_MONTHS: z.coerce.number().int().min(1).max(120).default(RETENTION_DEFAULTS.contactMonths),
+  RETENTION_JOB: booleanFlag.default(true),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -88,6 +96,15 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   /** Example answers per minute and client address (five times that per key): docs/security.md#example-answers. */
   mockRateLimit: number;
+  /** How long personal data without a purpose left is kept (docs/privacy.md#retention). */
+  retention: {
+    /** Days after its last sign-up attempt an unconfirmed sign-up is deleted. */
+    unverifiedDays: number;
+    /** Months after it arrived a contact request is deleted. */
+    contactMonths: number;
+    /** Whether this instance runs the daily job (the claim in the database keeps it to one a day). */
+    job: boolean;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -141,5 +158,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { webDist?: string 
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : defaults.webDist,
     logLevel: e.LOG_LEVEL,
     mockRateLimit: e.MOCK_RATE_LIMIT,
+    retention: {
+      unverifiedDays: e.RETENTION_UNVERIFIED_DAYS,
+      contactMonths: e.RETENTION_CONTACT_MONTHS,
+      job: e.RETENTION_JOB,
+    },
   };
 }

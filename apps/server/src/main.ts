@@ -7,6 +7,7 @@ import { logDestination, loggerOptions } from './lib/logger.js';
 import { describeStartError } from './lib/start-errors.js';
 import { createMailSender } from './modules/mail/mail-sender.js';
 import { OutboxWorker } from './modules/mail/outbox-worker.js';
+import { RetentionJob } from './modules/retention/retention.service.js';
 import { productionConfigProblem, productionDatabaseProblem } from './production-checks.js';
 import { DEMO_ACCOUNTS } from './seed/demo-seed.js';
 import { prepareDatabase } from './seed/prepare-database.js';
@@ -80,6 +81,10 @@ async function start(): Promise<void> {
       ? new OutboxWorker(handle.db, createMailSender(config.smtpUrl, config.mailFrom), app.log, app.clock)
       : undefined;
   outbox?.start();
+  // Every instance looks once an hour; the first to claim the day in the database runs the
+  // day's deletions (docs/privacy.md#retention).
+  const retention = config.retention.job ? new RetentionJob(handle.db, app.clock, config.retention, app.log) : undefined;
+  retention?.start();
   if (!outbox && config.contactTo) app.log.warn('CONTACT_TO is set but SMTP_URL is not: contact mails wait in the outbox');
 
   // Installed before the first line announces the server: a supervisor (or a test) may send
@@ -94,7 +99,7 @@ async function start(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     // The log's last lines are written before the process ends (pino would on exit, too).
-    Promise.all([app.close(), outbox?.stop()])
+    Promise.all([app.close(), outbox?.stop(), retention?.stop()])
       .then(() => handle.close())
       .then(() => {
         logLines.flushSync();

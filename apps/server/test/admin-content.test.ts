@@ -362,7 +362,14 @@ describe('admin content', () => {
   });
 
   describe('contact requests', () => {
-    type Request = { id: string; firstname: string; state: string; note: string; mail: { state: string } | null };
+    type Request = {
+      id: string;
+      firstname: string;
+      state: string;
+      note: string;
+      mail: { state: string } | null;
+      privacy: { version: string | null; acceptedAt: string } | null;
+    };
     const send = (firstname: string, address: string) =>
       ctx.app.inject({
         method: 'POST',
@@ -382,6 +389,8 @@ describe('admin content', () => {
         ['new', '', 'queued'],
         ['new', '', 'queued'],
       ]);
+      // The consent record: when the sender accepted the privacy text (and which one).
+      for (const r of queued.items) expect(r.privacy?.acceptedAt).toEqual(expect.any(String));
       worker.start();
       await mailbox.mailTo('team@example.com', 1);
       let sent: Request[] = [];

@@ -10,6 +10,12 @@ describe('configuration from the environment', () => {
     expect(config.databaseUrl).toBe('sqlite:./data/portal.sqlite');
     expect(config.production).toBe(false);
     expect(config.demo).toBeUndefined();
+    expect(config.retention).toEqual({ unverifiedDays: 30, contactMonths: 24, job: true });
+  });
+
+  it('reads the retention periods (docs/privacy.md#retention)', () => {
+    const config = loadConfig({ RETENTION_UNVERIFIED_DAYS: '14', RETENTION_CONTACT_MONTHS: '6', RETENTION_JOB: '0' });
+    expect(config.retention).toEqual({ unverifiedDays: 14, contactMonths: 6, job: false });
   });
 
   it.each([
@@ -25,6 +31,11 @@ describe('configuration from the environment', () => {
     [{ PUBLIC_URL: 'portal.example.com' }, 'PUBLIC_URL'],
     [{ MAIL_FROM: 'Portal <not-an-address>' }, 'MAIL_FROM'],
     [{ SMTP_URL: 'smtp://127.0.0.1:25' }, 'MAIL_FROM'],
+    [{ RETENTION_UNVERIFIED_DAYS: '1' }, 'RETENTION_UNVERIFIED_DAYS'],
+    [{ RETENTION_UNVERIFIED_DAYS: 'thirty' }, 'RETENTION_UNVERIFIED_DAYS'],
+    [{ RETENTION_CONTACT_MONTHS: '0' }, 'RETENTION_CONTACT_MONTHS'],
+    [{ RETENTION_CONTACT_MONTHS: '2.5' }, 'RETENTION_CONTACT_MONTHS'],
+    [{ RETENTION_JOB: 'maybe' }, 'RETENTION_JOB'],
   ])('stops on %o with a line naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid environment variable ${name}:`));

@@ -29,6 +29,34 @@ describe('contact form', () => {
     expect(row).toMatchObject({ firstname: 'Max', subname: 'Muster', email: 'max@example.com', message: 'Hallo', termsAccepted: 1 });
   });
 
+  it('records which privacy text the sender accepted and when (docs/privacy.md#consent)', async () => {
+    const before = new Date().toISOString();
+    const first = await send('firstname=Ohne&subname=Seite&email=ohne%40example.com&terms=1');
+    expect(first.statusCode).toBe(200);
+    const withoutPage = await ctx.db.selectFrom('contactRequest').selectAll().where('firstname', '=', 'Ohne').executeTakeFirstOrThrow();
+    expect(withoutPage.privacyVersion).toBeNull();
+    expect(withoutPage.privacyAcceptedAt).toBe(withoutPage.createdAt);
+    expect(withoutPage.privacyAcceptedAt! >= before).toBe(true);
+
+    await ctx.db
+      .insertInto('legalPage')
+      .values({
+        id: 'privacy-page',
+        internerName: 'datenschutz',
+        titleDe: 'Datenschutz',
+        titleEn: 'Privacy',
+        htmlDe: '<p>x</p>',
+        htmlEn: '<p>x</p>',
+        updatedAt: '2026-01-02T03:04:05.000Z',
+      })
+      .execute();
+    expect((await send('firstname=Mit&subname=Seite&email=mit%40example.com&terms=1')).statusCode).toBe(200);
+    const withPage = await ctx.db.selectFrom('contactRequest').selectAll().where('firstname', '=', 'Mit').executeTakeFirstOrThrow();
+    expect(withPage.privacyVersion).toBe('2026-01-02T03:04:05.000Z');
+    expect(withPage.privacyAcceptedAt).toBe(withPage.createdAt);
+    await ctx.db.deleteFrom('legalPage').where('id', '=', 'privacy-page').execute();
+  });
+
   it.each([
     ['no terms', 'firstname=A&subname=B&email=a%40b.de'],
     ['terms refused', 'firstname=A&subname=B&email=a%40b.de&terms=false'],

@@ -37,6 +37,7 @@ const TABLES: Array<keyof Database> = [
   'personTotp',
   'recoveryCode',
   'mfaToken',
+  'retentionRun',
 ];
 
 describe('migrations and demo seed', () => {
@@ -66,6 +67,7 @@ describe('migrations and demo seed', () => {
       '0014-contact-topic',
       '0015-session-device',
       '0016-second-factor',
+      '0017-privacy',
     ]);
     expect(await migrateToLatest(database.db, database.schema)).toEqual([]);
     for (const table of TABLES) expect(await countRows(database.db, table)).toBe(0);

@@ -202,6 +202,11 @@ export const adminContactRequestSchema = z.object({
       sentAt: z.string().nullable(),
     })
     .nullable(),
+  /**
+   * The privacy text the sender accepted (version: the privacy page's last change) and when;
+   * null for requests from before this was recorded.
+   */
+  privacy: z.object({ version: z.string().nullable(), acceptedAt: z.string() }).nullable(),
 });
 export type AdminContactRequest = z.infer<typeof adminContactRequestSchema>;
 

@@ -5,6 +5,7 @@ import { CliError, usageError, type CliIo, type Command } from './command.js';
 import { catalogueCommands } from './commands/catalogue.js';
 import { backup, migrate, seed } from './commands/database-commands.js';
 import { mailTest } from './commands/mail-test.js';
+import { retentionRun } from './commands/retention.js';
 import { translationCommands } from './commands/translations.js';
 import { usageImport } from './commands/usage-import.js';
 import { userCommands } from './commands/user.js';
@@ -19,6 +20,7 @@ const COMMANDS: Command[] = [
   usageImport,
   backup,
   mailTest,
+  retentionRun,
 ];
 
 function overview(): string {

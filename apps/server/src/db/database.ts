@@ -240,6 +240,13 @@ export interface ContactRequestTable {
   updatedAt: Generated<string | null>;
   /** The outbox row of the notice to the team; null when none was queued. */
   mailId: Generated<string | null>;
+  /**
+   * The privacy text the sender accepted: the "datenschutz" legal page's updated_at then; null
+   * when the portal had no such page, or for requests older than this record (docs/privacy.md#consent).
+   */
+  privacyVersion: Generated<string | null>;
+  /** When the sender accepted it; null for requests older than this record. */
+  privacyAcceptedAt: Generated<string | null>;
 }
 
 export type AccountTokenPurpose = 'verify' | 'reset' | 'invite';
@@ -349,6 +356,16 @@ export interface MfaTokenTable {
   expiresAt: string;
 }
 
+/** One day on which the retention job ran (docs/privacy.md#retention); the row is the day's claim. */
+export interface RetentionRunTable {
+  /** 'YYYY-MM-DD' (UTC). */
+  day: string;
+  startedAt: string;
+  finishedAt: string | null;
+  /** Rows removed per kind, as JSON; null until the run finished. */
+  deletedJson: string | null;
+}
+
 export interface Database {
   person: PersonTable;
   session: SessionTable;
@@ -375,6 +392,7 @@ export interface Database {
   personTotp: PersonTotpTable;
   recoveryCode: RecoveryCodeTable;
   mfaToken: MfaTokenTable;
+  retentionRun: RetentionRunTable;
 }
 
 /** What repositories take: the database, or a transaction on it. */

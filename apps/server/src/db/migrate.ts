@@ -16,6 +16,7 @@ import * as signupLinkAttempts from './migrations/0013-signup-link-attempts.js';
 import * as contactTopic from './migrations/0014-contact-topic.js';
 import * as sessionDevice from './migrations/0015-session-device.js';
 import * as secondFactor from './migrations/0016-second-factor.js';
+import * as privacy from './migrations/0017-privacy.js';
 
 // Migrations are listed here rather than read from a folder at run time, so the bundled server
 // carries them and their order is explicit.
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0014-contact-topic': contactTopic,
   '0015-session-device': sessionDevice,
   '0016-second-factor': secondFactor,
+  '0017-privacy': privacy,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

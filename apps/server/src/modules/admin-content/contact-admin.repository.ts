@@ -20,6 +20,8 @@ export function contactRequestsQuery(db: Db, filter: { state?: ContactRequestSta
       'contactRequest.state',
       'contactRequest.note',
       'contactRequest.updatedAt',
+      'contactRequest.privacyVersion',
+      'contactRequest.privacyAcceptedAt',
       'mailOutbox.state as mailState',
       'mailOutbox.attempts as mailAttempts',
       'mailOutbox.lastError as mailLastError',

@@ -44,6 +44,7 @@ function toAdmin(row: Row): AdminContactRequest {
             lastError: row.mailLastError,
             sentAt: row.mailSentAt,
           },
+    privacy: row.privacyAcceptedAt === null ? null : { version: row.privacyVersion, acceptedAt: row.privacyAcceptedAt },
   };
 }
 

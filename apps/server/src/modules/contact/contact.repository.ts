@@ -11,6 +11,8 @@ export async function insertContactRequest(
     language: Language;
     now: string;
     mailId: string | null;
+    /** The privacy text accepted: the "datenschutz" page's updated_at (docs/privacy.md#consent). */
+    privacyVersion: string | null;
   },
 ): Promise<void> {
   await db
@@ -28,6 +30,8 @@ export async function insertContactRequest(
       language: row.language,
       createdAt: row.now,
       mailId: row.mailId,
+      privacyVersion: row.privacyVersion,
+      privacyAcceptedAt: row.now,
     })
     .execute();
 }
@@ -40,4 +44,20 @@ export async function pricePackageNames(db: Db, id: string): Promise<{ de: strin
     .where('id', '=', id)
     .executeTakeFirst();
   return row ? { de: row.nameDe, en: row.nameEn } : undefined;
+}
+
+/** The legal page whose text a sender accepts with the contact form. */
+const PRIVACY_PAGE = 'datenschutz';
+
+/**
+ * The version of the privacy text visitors see now: its page's updated_at (every edit sets it),
+ * or null when the portal has no such page.
+ */
+export async function currentPrivacyVersion(db: Db): Promise<string | null> {
+  const row = await db
+    .selectFrom('legalPage')
+    .select('updatedAt')
+    .where('internerName', '=', PRIVACY_PAGE)
+    .executeTakeFirst();
+  return row?.updatedAt ?? null;
 }

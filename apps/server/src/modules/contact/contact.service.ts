@@ -3,10 +3,9 @@ import type { ContactForm } from '@portal/contract/contact';
 import type { Database } from '../../db/database.js';
 import { newId } from '../../lib/ids.js';
 import type { Language } from '../../lib/language.js';
-import { nowIso } from '../../lib/time.js';
 import { contactRequestMail } from '../mail/mail.templates.js';
 import { queueMail } from '../mail/outbox.service.js';
-import { insertContactRequest, pricePackageNames } from './contact.repository.js';
+import { currentPrivacyVersion, insertContactRequest, pricePackageNames } from './contact.repository.js';
 
 /** The provider's team reads German, the portal's first language. */
 const TEAM_LANGUAGE: Language = 'de';
@@ -48,7 +47,18 @@ export async function submitContactRequest(
           now,
         )
       : null;
-    await insertContactRequest(trx, { id: newId(), form, packageName, language, now: nowIso(now), mailId });
+    // The form cannot be sent without accepting the privacy text (contract: terms); the request
+    // records which text that was and when (docs/privacy.md#consent).
+    const privacyVersion = await currentPrivacyVersion(trx);
+    await insertContactRequest(trx, {
+      id: newId(),
+      form,
+      packageName,
+      language,
+      now: now.toISOString(),
+      mailId,
+      privacyVersion,
+    });
     return 'sent';
   });
 }

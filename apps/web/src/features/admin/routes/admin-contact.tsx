@@ -202,6 +202,16 @@ function RequestCard({
                 : t('contactPackageOpen')}
             </p>
           ) : null}
+          {request.privacy ? (
+            <p className="text-xs text-muted-foreground">
+              {request.privacy.version
+                ? t('contactPrivacy', {
+                    version: formatDateTime(request.privacy.version),
+                    acceptedAt: formatDateTime(request.privacy.acceptedAt),
+                  })
+                : t('contactPrivacyNoPage', { acceptedAt: formatDateTime(request.privacy.acceptedAt) })}
+            </p>
+          ) : null}
         </div>
         <div className="flex flex-wrap gap-2">
           <Badge tone={stateTone[request.state]}>{t(`state_${request.state}`)}</Badge>

@@ -1,0 +1,24 @@
+import { systemClock } from '../../lib/time.js';
+import { runRetention } from '../../modules/retention/retention.service.js';
+import type { Command } from '../command.js';
+import { withDatabase } from '../database.js';
+
+export const retentionRun: Command = {
+  name: 'retention:run',
+  summary: 'Deletes personal data past its retention period now (the servers do this once a day).',
+  options: {},
+  notes: [
+    'Periods from RETENTION_UNVERIFIED_DAYS and RETENTION_CONTACT_MONTHS (docs/privacy.md#retention).',
+    "Safe while servers run and next to their daily run; each run deletes a bounded number of rows, run it again for more.",
+  ],
+  async run(invocation) {
+    const { retention } = invocation.config();
+    await withDatabase(invocation, async ({ db }) => {
+      const deleted = await runRetention(db, systemClock, retention);
+      invocation.print(
+        `Deleted: ${deleted.unverifiedSignups} unconfirmed sign-ups, ${deleted.expiredLinks} expired links, ` +
+          `${deleted.expiredSessions} expired sessions, ${deleted.contactRequests} contact requests`,
+      );
+    });
+  },
+};
