@@ -27,13 +27,16 @@ const SAFARI =
 
 describe('own sessions', () => {
   let ctx: TestContext;
+  /** The app's clock runs this far ahead of the real one; the mail-gap test moves it. */
+  let offset = 0;
+  const clock = { now: () => new Date(Date.now() + offset) };
   let mailbox: Mailbox;
   let worker: OutboxWorker;
 
   beforeAll(async () => {
     const smtpPort = await freePort();
     mailbox = await startMailbox(smtpPort);
-    ctx = await buildTestApp({ PUBLIC_URL });
+    ctx = await buildTestApp({ PUBLIC_URL }, { clock });
     worker = new OutboxWorker(
       ctx.db,
       createMailSender(`smtp://127.0.0.1:${smtpPort}`, 'portal@example.com'),
@@ -250,6 +253,29 @@ describe('own sessions', () => {
       expect(englishMail.text).toContain('Address: 2001:db8:0:0:*');
       expect(englishMail.text).toContain('Hello Erika Mustermann,');
       expect((await mailsTo(english.email))[0]).toMatchObject({ subject: 'New sign-in', language: 'en' });
+    });
+
+    it('is not sent again and again for a script without cookies, nor more than once an hour', async () => {
+      const person = await createPerson(ctx.db);
+      await signIn(person, { userAgent: FIREFOX });
+      // A script through the API: the same user agent and address each time, never a cookie.
+      for (let i = 0; i < 4; i++)
+        await signIn(person, { userAgent: 'deploy-script/1.0', address: '192.0.2.10' });
+      expect((await mailsTo(person.email)).map((m) => m.kind)).toEqual(['new-sign-in']);
+      // New browsers from new addresses, one after another: the first mail said it; an hour
+      // later the next one is mailed again, and the script's sign-ins still are not.
+      for (let i = 0; i < 4; i++)
+        await signIn(person, { userAgent: SAFARI, address: `198.51.100.${100 + i}` });
+      expect(await mailsTo(person.email)).toHaveLength(1);
+      offset += 61 * 60 * 1000;
+      try {
+        await signIn(person, { userAgent: 'deploy-script/1.0', address: '192.0.2.10' });
+        expect(await mailsTo(person.email)).toHaveLength(1);
+        await signIn(person, { userAgent: SAFARI, address: '198.51.100.200' });
+        expect(await mailsTo(person.email)).toHaveLength(2);
+      } finally {
+        offset = 0;
+      }
     });
 
     it('is not sent for the first sign-in of a new account (its confirmation link)', async () => {

@@ -24,9 +24,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('last_used_at', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('known_device_pk', ['person_id', 'device_hash'])
     .execute();
+  // "Was this person mailed about a new sign-in lately?" is asked on sign-ins from new browsers.
+  await db.schema
+    .createIndex('mail_outbox_recipient_idx')
+    .on('mail_outbox')
+    .columns(['to_address', 'kind', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('mail_outbox_recipient_idx').execute();
   await db.schema.dropTable('known_device').execute();
   await db.schema.alterTable('session').dropColumn('client_address').execute();
   await db.schema.alterTable('session').dropColumn('user_agent').execute();

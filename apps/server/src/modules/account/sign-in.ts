@@ -1,7 +1,8 @@
 import type { Db, PersonRow } from '../../db/database.js';
 import { describeUserAgent, maskAddress, type SessionClient } from '../auth/session-client.js';
-import { noteKnownDevice, pruneKnownDevices } from '../auth/session.repository.js';
+import { hasSessionFrom, noteKnownDevice, pruneKnownDevices } from '../auth/session.repository.js';
 import { createSession } from '../auth/session.service.js';
+import { mailsOfKindSince } from '../mail/outbox.repository.js';
 import { queueMail } from '../mail/outbox.service.js';
 import { newSignInMail } from './account.mails.js';
 
@@ -10,6 +11,9 @@ import { newSignInMail } from './account.mails.js';
 
 /** How many browsers are remembered per person (the ones used most recently). */
 const KNOWN_DEVICES_KEPT = 50;
+
+/** At most one "new sign-in" mail per person in this time. */
+const NEW_SIGN_IN_MAIL_GAP_MS = 60 * 60 * 1000;
 
 /** Who signs in, as the "new sign-in" mail needs them. */
 export type SigningInPerson = Pick<PersonRow, 'id' | 'email' | 'firstname' | 'lastname' | 'language'>;
@@ -27,11 +31,24 @@ export async function startSignedInSession(
   client: SessionClient,
   options: { reauthenticated?: boolean } = {},
 ): Promise<string> {
+  // Before this sign-in's own session exists: was this browser (user agent and address) seen?
+  const sameBrowserSignedIn = await hasSessionFrom(trx, person.id, client, now.toISOString());
   const token = await createSession(trx, person.id, now, client, options);
   const device = await noteKnownDevice(trx, person.id, client.deviceHash, now.toISOString());
   if (device.known) return token;
   await pruneKnownDevices(trx, person.id, KNOWN_DEVICES_KEPT);
-  if (device.anyBefore) {
+  // Scripts signing in through the API keep no cookie: each of their sign-ins is a "new"
+  // browser. They are recognised by a live session with the same user agent and address, and
+  // at most one such mail goes to a person per NEW_SIGN_IN_MAIL_GAP_MS however often strangers
+  // or scripts sign in (docs/security.md#own-sessions).
+  const mailedLately = async () =>
+    (await mailsOfKindSince(
+      trx,
+      'new-sign-in',
+      person.email,
+      new Date(now.getTime() - NEW_SIGN_IN_MAIL_GAP_MS),
+    )) > 0;
+  if (device.anyBefore && !sameBrowserSignedIn && !(await mailedLately())) {
     await queueMail(
       trx,
       {

@@ -16,6 +16,18 @@ const CLAIM_CANDIDATES = 5;
  * wait for the first and re-check the condition (no longer true), SQLite runs writes one at a
  * time; either way exactly one of them gets the row.
  */
+/** How many mails of `kind` were queued for `to` since `since`. */
+export async function mailsOfKindSince(db: Db, kind: string, to: string, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('mailOutbox')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('kind', '=', kind)
+    .where('toAddress', '=', to)
+    .where('createdAt', '>', since.toISOString())
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 export async function claimNextMail(db: Db, now: string, leaseUntil: string): Promise<OutboxRow | undefined> {
   const due = await db
     .selectFrom('mailOutbox')
