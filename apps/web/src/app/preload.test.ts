@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { NotFoundError } from '@/lib/api-errors';
+import { ApiError, NotFoundError } from '@/lib/api-errors';
 import { onLoginRequest } from '@/lib/app-events';
 import { createI18n } from '@/lib/i18n';
 import type { RouteDataLoader } from '@/lib/route-loader';
@@ -13,6 +13,14 @@ import type { AppRouter } from './router';
 
 const failing: RouteDataLoader = () => Promise.reject(new Error('server down'));
 const missing: RouteDataLoader = () => Promise.reject(new NotFoundError());
+const secondFactorMissing: RouteDataLoader = () =>
+  Promise.reject(
+    new ApiError({
+      status: 403,
+      code: 'mfaRequired',
+      message: 'Admins brauchen eine Zwei-Faktor-Anmeldung.',
+    }),
+  );
 
 async function setup(startAt: string) {
   server.use(http.get('*/rest/collection/translation', () => HttpResponse.json([])));
@@ -37,6 +45,8 @@ async function setup(startAt: string) {
         screen('a'),
         screen('b', failing),
         screen('c', missing),
+        screen('console', secondFactorMissing),
+        screen('profile'),
         screen('404'),
         { path: 'mine', loader: preloadLoader(deps, { namespaces: [], signIn: true }), element: null },
         { path: 'old', loader: redirectLoader(deps, '/a') },
@@ -87,6 +97,24 @@ describe('preloadLoader', () => {
     expect(router.state.location.pathname).toBe('/404');
     expect(window.history.length).toBe(entries + 1);
     router.dispose();
+  });
+
+  it('leads an admin without a second factor from the console to the profile that says why', async () => {
+    const router = await setup('/a');
+    await router.navigate('/console');
+    await settled(router);
+    expect(router.state.location).toMatchObject({
+      pathname: '/profile',
+      search: '?mfa=required',
+      hash: '#two-factor',
+    });
+    router.dispose();
+    // Opened directly (first load): the same, instead of the error panel.
+    const direct = await setup('/console');
+    await settled(direct);
+    expect(direct.state.location.pathname).toBe('/profile');
+    expect(direct.state.errors).toBeNull();
+    direct.dispose();
   });
 
   it("asks for the login when a signed-in user's screen is entered signed out, not when it revalidates", async () => {

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createPath, redirect, replace, type LoaderFunction, type LoaderFunctionArgs } from 'react-router';
 import { paths } from '@/config/paths';
-import { isNotFoundError } from '@/lib/api-errors';
+import { isApiError, isNotFoundError } from '@/lib/api-errors';
 import { requestLogin } from '@/lib/app-events';
 import { currentLanguage, ensureNamespaces, type I18n } from '@/lib/i18n';
 import type { Namespace } from '@/lib/i18n-namespaces';
@@ -102,6 +102,9 @@ function stayOnFailure(deps: PreloadDependencies, args: LoaderFunctionArgs, erro
     throw location && error.status >= 300 && error.status < 400 ? redirectTo(deps, location) : error;
   }
   if (isNotFoundError(error)) throw redirectTo(deps, paths.notFound());
+  // An admin without a second factor, where the portal requires one: the profile's two-factor
+  // section, which says why (docs/security.md#admins).
+  if (isApiError(error, 'mfaRequired')) throw redirectTo(deps, paths.profileTwoFactorRequired());
   // Superseded already (another click, or a 401 that sent the user to '/'): nothing to undo.
   if (args.request.signal.aborted) return null;
 

@@ -52,6 +52,8 @@ export const paths = {
     `/projects/${slugId(project.name, project.id)}/${slugId(serviceName, licenceId)}`,
   price: () => '/price',
   profile: () => '/profile',
+  /** The profile's two-factor section, telling an admin that the console needs it. */
+  profileTwoFactorRequired: () => '/profile?mfa=required#two-factor',
   legal: (internerName: string) => `/rechtliches/${encodeURIComponent(internerName)}`,
   admin: () => '/admin',
   adminCustomers: () => '/admin/customers',

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { TotpStart } from '@portal/contract/auth';
+import { useSearchParams } from '@/hooks/use-search-params';
 import { useTranslation } from '@/hooks/use-translation';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -30,9 +31,24 @@ export function TwoFactorCard({ oid }: { oid: string }) {
   const { t } = useTranslation(['Profile']);
   const status = useMfaStatus(oid);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  // Sent here by the admin console (it needs a second factor): say why, and show this card.
+  const [search] = useSearchParams();
+  const requiredForAdmin = search.get('mfa') === 'required' && status.data?.totp === false;
+  const loaded = status.data !== undefined;
+  useEffect(() => {
+    if (loaded && window.location.hash === '#two-factor')
+      document.getElementById('two-factor')?.scrollIntoView();
+  }, [loaded]);
   return (
     <Card className="p-6" data-testid="two-factor">
-      <h2 className="mb-2 text-lg font-semibold">{t('mfaTitle')}</h2>
+      <h2 id="two-factor" className="mb-2 scroll-mt-24 text-lg font-semibold">
+        {t('mfaTitle')}
+      </h2>
+      {requiredForAdmin ? (
+        <p role="status" className="mb-3 rounded-lg border border-primary/30 bg-primary/10 p-3 text-sm">
+          {t('mfaRequiredForAdmin')}
+        </p>
+      ) : null}
       {recoveryCodes ? (
         <RecoveryCodeList codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />
       ) : status.data?.totp ? (
