@@ -1,6 +1,7 @@
 import { PASSWORD_LIMITS } from '@portal/contract/password';
 import { newPersonSchema } from '@portal/contract/person';
 import { HttpError } from '../../lib/http-error.js';
+import { toAccount } from '../../modules/person-record/person.mapper.js';
 import { accountLinks, inviteAccount } from '../../modules/account/account.service.js';
 import {
   accountByEmail,
@@ -191,17 +192,7 @@ const userList: Command = {
   options: { json: { type: 'boolean', description: 'one JSON array instead of a table' } },
   async run(invocation) {
     const people = await withDatabase(invocation, ({ db }) => listAccounts(db));
-    const rows = people.map((p) => ({
-      id: p.id,
-      email: p.email,
-      firstname: p.firstname,
-      lastname: p.lastname,
-      company: p.company,
-      language: p.language,
-      isAdmin: p.isAdmin === 1,
-      disabled: p.disabled === 1,
-      createdAt: p.createdAt,
-    }));
+    const rows = people.map((p) => ({ ...toAccount(p), createdAt: p.createdAt }));
     if (invocation.values.json) {
       invocation.print(JSON.stringify(rows, null, 2));
       return;

@@ -8,10 +8,33 @@ export function displayName(row: Pick<PersonRow, 'firstname' | 'lastname' | 'ema
   return `${row.firstname} ${row.lastname}`.trim() || row.email;
 }
 
-/** The public shape of a person: never the password hash or the avatar bytes. */
+/**
+ * An account as operators and admins read it (the command line's user list, the console's audit
+ * entries): who it is and its flags, never the password hash or the avatar.
+ */
+export function toAccount(
+  row: Pick<
+    PersonRow,
+    'id' | 'email' | 'salutation' | 'firstname' | 'lastname' | 'company' | 'language' | 'isAdmin' | 'disabled'
+  >,
+) {
+  return {
+    id: row.id,
+    email: row.email,
+    salutation: row.salutation,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    company: row.company,
+    language: row.language,
+    isAdmin: row.isAdmin === 1,
+    disabled: row.disabled === 1,
+  };
+}
+
 /** A person as a session knows them: every column but the avatar picture and the password hash. */
 export type SessionPerson = Omit<PersonRow, 'avatarWebp' | 'passwordHash'>;
 
+/** The public shape of a person: never the password hash or the avatar bytes. */
 export function toPerson(row: SessionPerson): Person {
   return {
     key: row.id,

@@ -29,7 +29,18 @@ export async function findActiveEmails(db: Db, emails: readonly string[]): Promi
 export async function listPeople(db: Db) {
   return db
     .selectFrom('person')
-    .select(['id', 'email', 'firstname', 'lastname', 'company', 'language', 'isAdmin', 'disabled', 'createdAt'])
+    .select([
+      'id',
+      'email',
+      'salutation',
+      'firstname',
+      'lastname',
+      'company',
+      'language',
+      'isAdmin',
+      'disabled',
+      'createdAt',
+    ])
     .orderBy('email')
     .execute();
 }
@@ -85,7 +96,11 @@ export async function saveAvatar(db: Db, id: string, webp: Buffer, now: string):
 }
 
 export async function findAvatar(db: Db, id: string) {
-  return db.selectFrom('person').select(['avatarWebp', 'avatarVersion']).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('person')
+    .select(['avatarWebp', 'avatarVersion'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** Only the stored password hash (a password change checks the current password against it). */

@@ -14,6 +14,7 @@ import { inviteAccount, mailPasswordReset, type AccountLinks } from '../account/
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { customersQuery, projectsOfCustomer } from './person-admin.repository.js';
 import { changeAccount } from './person-admin.service.js';
+import { toAccount } from '../person-record/person.mapper.js';
 import { findPerson } from '../person-record/person.repository.js';
 
 // The customers area of the admin console (docs/admin.md#customers). The rules of an account
@@ -22,25 +23,10 @@ import { findPerson } from '../person-record/person.repository.js';
 
 const AUDIT_TYPE = 'person';
 
-/** The part of a person the audit log keeps (what an admin can change, and who it is). */
-function audited(row: PersonRow) {
-  return {
-    id: row.id,
-    email: row.email,
-    salutation: row.salutation,
-    firstname: row.firstname,
-    lastname: row.lastname,
-    company: row.company,
-    language: row.language,
-    isAdmin: row.isAdmin === 1,
-    disabled: row.disabled === 1,
-  };
-}
-
 async function toAdminPerson(db: Db, row: PersonRow): Promise<AdminPerson> {
   const projects = await projectsOfCustomer(db, row.id);
   return {
-    ...audited(row),
+    ...toAccount(row),
     verified: row.verified === 1,
     lastSignInAt: row.lastSignInAt,
     createdAt: row.createdAt,
@@ -61,7 +47,10 @@ async function toAdminPerson(db: Db, row: PersonRow): Promise<AdminPerson> {
   };
 }
 
-export async function listCustomers(db: Kysely<Database>, query: AdminPersonListQuery): Promise<AdminPersonPage> {
+export async function listCustomers(
+  db: Kysely<Database>,
+  query: AdminPersonListQuery,
+): Promise<AdminPersonPage> {
   const search = query.q?.trim();
   return pageOf(db, customersQuery(db, search || undefined), query, (row) => ({
     id: row.id,
@@ -89,11 +78,12 @@ export async function getCustomer(db: Kysely<Database>, id: string): Promise<Adm
 }
 
 function auditAction(before: PersonRow, after: PersonRow): string {
-  const changed = (Object.keys(audited(before)) as (keyof ReturnType<typeof audited>)[]).filter(
-    (key) => audited(before)[key] !== audited(after)[key],
+  const changed = (Object.keys(toAccount(before)) as (keyof ReturnType<typeof toAccount>)[]).filter(
+    (key) => toAccount(before)[key] !== toAccount(after)[key],
   );
   if (changed.length === 1 && changed[0] === 'disabled') return after.disabled === 1 ? 'disable' : 'enable';
-  if (changed.length === 1 && changed[0] === 'isAdmin') return after.isAdmin === 1 ? 'grant-admin' : 'revoke-admin';
+  if (changed.length === 1 && changed[0] === 'isAdmin')
+    return after.isAdmin === 1 ? 'grant-admin' : 'revoke-admin';
   return 'update';
 }
 
@@ -113,23 +103,28 @@ export async function patchCustomer(
     if (patch.disabled === true && before.disabled === 0 && before.id === by.actor.id) {
       throw new HttpError(409, 'ownAccount', { disabled: 'invalid' });
     }
-    const after = await changeAccount(trx, before, {
-      salutation: patch.salutation,
-      firstname: patch.firstname,
-      lastname: patch.lastname,
-      company: patch.company,
-      language: patch.language,
-      isAdmin: patch.isAdmin,
-      disabled: patch.disabled,
-    }, by.at);
+    const after = await changeAccount(
+      trx,
+      before,
+      {
+        salutation: patch.salutation,
+        firstname: patch.firstname,
+        lastname: patch.lastname,
+        company: patch.company,
+        language: patch.language,
+        isAdmin: patch.isAdmin,
+        disabled: patch.disabled,
+      },
+      by.at,
+    );
     if (!after) return toAdminPerson(trx, before);
     await recordAudit(trx, {
       ...by,
       action: auditAction(before, after),
       objectType: AUDIT_TYPE,
       objectId: id,
-      before: audited(before),
-      after: audited(after),
+      before: toAccount(before),
+      after: toAccount(after),
     });
     return toAdminPerson(trx, after);
   });
@@ -150,7 +145,7 @@ export async function inviteCustomer(
       objectType: AUDIT_TYPE,
       objectId: created.id,
       before: null,
-      after: audited(created),
+      after: toAccount(created),
     });
   });
   return toAdminPerson(db, person);
