@@ -216,10 +216,13 @@ describe.runIf(dialect === 'postgres' && process.env.TEST_REDIS !== '0')(
         'Kontaktanfrage von Bert Kunde',
         ...Array.from({ length: 20 }, (_, i) => `Rueckstau ${i}`),
       ];
-      for (let waited = 0; waited < 150 && subjects.length < expected.length; waited++)
+      // The earlier tests' sign-ins come from ever new addresses without a cookie: their "new
+      // sign-in" mails are not this test's (each went out once too, or the count would show it).
+      const ours = () => subjects.filter((subject) => subject !== 'Neue Anmeldung');
+      for (let waited = 0; waited < 150 && ours().length < expected.length; waited++)
         await new Promise((r) => setTimeout(r, 100));
       await new Promise((resolve) => setTimeout(resolve, 2500)); // both poll every second: a duplicate would arrive by now
-      expect([...subjects].sort()).toEqual(expected.sort());
+      expect(ours().sort()).toEqual(expected.sort());
     });
 
     it('shows a catalogue imported with the command line on both at once', async () => {

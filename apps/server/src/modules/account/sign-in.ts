@@ -1,9 +1,10 @@
 import type { Db, PersonRow } from '../../db/database.js';
 import { describeUserAgent, maskAddress, type SessionClient } from '../auth/session-client.js';
-import { hasSessionFrom, noteKnownDevice, pruneKnownDevices } from '../auth/session.repository.js';
+import { noteKnownDevice, pruneKnownDevices } from '../auth/session.repository.js';
 import { createSession } from '../auth/session.service.js';
 import { mailsOfKindSince } from '../mail/outbox.repository.js';
 import { queueMail } from '../mail/outbox.service.js';
+import { sha256Hex } from '../../lib/ids.js';
 import { newSignInMail } from './account.mails.js';
 
 // Every sign-in (password, confirmation link, reset or invitation link) starts its session here
@@ -11,6 +12,10 @@ import { newSignInMail } from './account.mails.js';
 
 /** How many browsers are remembered per person (the ones used most recently). */
 const KNOWN_DEVICES_KEPT = 50;
+
+/** The device entry of a client by what it shows of itself: SHA-256 of user agent and address. */
+const clientFingerprint = (client: Pick<SessionClient, 'userAgent' | 'address'>): string =>
+  sha256Hex(`client\n${client.userAgent}\n${client.address}`);
 
 /** At most one "new sign-in" mail per person in this time. */
 const NEW_SIGN_IN_MAIL_GAP_MS = 60 * 60 * 1000;
@@ -31,16 +36,16 @@ export async function startSignedInSession(
   client: SessionClient,
   options: { reauthenticated?: boolean } = {},
 ): Promise<string> {
-  // Before this sign-in's own session exists: was this browser (user agent and address) seen?
-  const sameBrowserSignedIn = await hasSessionFrom(trx, person.id, client, now.toISOString());
   const token = await createSession(trx, person.id, now, client, options);
-  const device = await noteKnownDevice(trx, person.id, client.deviceHash, now.toISOString());
-  if (device.known) return token;
-  await pruneKnownDevices(trx, person.id, KNOWN_DEVICES_KEPT);
-  // Scripts signing in through the API keep no cookie: each of their sign-ins is a "new"
-  // browser. They are recognised by a live session with the same user agent and address, and
-  // at most one such mail goes to a person per NEW_SIGN_IN_MAIL_GAP_MS however often strangers
-  // or scripts sign in (docs/security.md#own-sessions).
+  const at = now.toISOString();
+  const device = await noteKnownDevice(trx, person.id, client.deviceHash, at);
+  // A client that keeps no cookie (a script signing in through the API) brings a new cookie to
+  // every sign-in; it is recognised by its user agent and address, noted as a device of its own.
+  const sameClient = await noteKnownDevice(trx, person.id, clientFingerprint(client), at);
+  if (!device.known || !sameClient.known) await pruneKnownDevices(trx, person.id, KNOWN_DEVICES_KEPT);
+  if (device.known || sameClient.known) return token;
+  // At most one such mail to a person per NEW_SIGN_IN_MAIL_GAP_MS, however often strangers sign
+  // in from new browsers (docs/security.md#own-sessions).
   const mailedLately = async () =>
     (await mailsOfKindSince(
       trx,
@@ -48,7 +53,7 @@ export async function startSignedInSession(
       person.email,
       new Date(now.getTime() - NEW_SIGN_IN_MAIL_GAP_MS),
     )) > 0;
-  if (device.anyBefore && !sameBrowserSignedIn && !(await mailedLately())) {
+  if (device.anyBefore && !(await mailedLately())) {
     await queueMail(
       trx,
       {

@@ -83,26 +83,6 @@ export async function noteKnownDevice(
   return { known: false, anyBefore: other !== undefined };
 }
 
-/** Whether the person has a session, not past its absolute end, started from this user agent and address. */
-export async function hasSessionFrom(
-  db: Db,
-  personId: string,
-  client: { userAgent: string; address: string },
-  now: string,
-): Promise<boolean> {
-  const { userAgent, address } = client;
-  const row = await db
-    .selectFrom('session')
-    .select('id')
-    .where('personId', '=', personId)
-    .where('absoluteExpiresAt', '>', now)
-    .where('userAgent', '=', userAgent)
-    .where('clientAddress', '=', address)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** Keeps the `keep` devices used most recently of the person, forgets older ones. */
 export async function pruneKnownDevices(db: Db, personId: string, keep: number): Promise<void> {
   const kept = db
