@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '@portal/contract/common';
@@ -7,6 +8,7 @@ import {
   mfaStatusSchema,
   reauthSchema,
   recoveryCodesSchema,
+  type Reauth,
   totpConfirmSchema,
   totpStartSchema,
 } from '@portal/contract/auth';
@@ -35,6 +37,21 @@ const reauthDescription =
   'one answers 400 (pwWrong, mfaCodeWrong) and counts like a sign-in attempt.';
 
 export const mfaRoutes: FastifyPluginAsyncZod<{ throttle: LoginThrottle }> = async (app, { throttle }) => {
+  /** The re-authentication rule for the signed-in caller (docs/security.md#re-authentication). */
+  const requireProof = (
+    request: FastifyRequest,
+    user: { id: string; email: string },
+    proof: Reauth | null | undefined,
+    now: Date,
+  ) =>
+    requireReauth(
+      app.db,
+      throttle,
+      { personId: user.id, email: user.email, sessionId: request.sessionId, address: request.ip },
+      proof ?? {},
+      now,
+    );
+
   app.post(
     '/rest/auth/mfa',
     {
@@ -150,13 +167,7 @@ export const mfaRoutes: FastifyPluginAsyncZod<{ throttle: LoginThrottle }> = asy
       const user = currentUser(request);
       requireSelf(request.params.oid, user);
       const now = app.clock.now();
-      const caller = {
-        personId: user.id,
-        email: user.email,
-        sessionId: request.sessionId,
-        address: request.ip,
-      };
-      await requireReauth(app.db, throttle, caller, request.body ?? {}, now);
+      await requireProof(request, user, request.body, now);
       await app.db.transaction().execute((trx) => removeSecondFactors(trx, user.id));
       return reply.code(204).send(null);
     },
@@ -179,13 +190,7 @@ export const mfaRoutes: FastifyPluginAsyncZod<{ throttle: LoginThrottle }> = asy
       const user = currentUser(request);
       requireSelf(request.params.oid, user);
       const now = app.clock.now();
-      const caller = {
-        personId: user.id,
-        email: user.email,
-        sessionId: request.sessionId,
-        address: request.ip,
-      };
-      await requireReauth(app.db, throttle, caller, request.body ?? {}, now);
+      await requireProof(request, user, request.body, now);
       void reply.header('cache-control', 'no-store');
       return { recoveryCodes: await renewRecoveryCodes(app.db, user.id, now) };
     },
