@@ -8,23 +8,10 @@ import { storageKeys } from '@/lib/storage';
 import { useUser } from '@/resources/person';
 import { server } from '@/testing/msw-server';
 import { renderWithProviders } from '@/testing/render-with-providers';
+import { testPerson } from '@/testing/test-person';
 import { AppDialogs } from './app-dialogs';
 
-const person = {
-  key: 'u1',
-  id: 'u1',
-  oid: 'u1',
-  email: 'dana@example.com',
-  firstname: 'Dana',
-  lastname: 'Demo',
-  salutation: 'f',
-  language: 'de',
-  place: '',
-  company: '',
-  avatar: null,
-  lastModified: '2026-01-01T00:00:00.000Z',
-  isAdmin: false,
-};
+const person = testPerson;
 
 // Without texts the keys show (i18next returns the key): labels are 'username', 'password' …
 async function submitLogin(username: string, password: string) {
@@ -234,7 +221,10 @@ describe('AppDialogs: the contact modal', () => {
     await user.type(form.email, 'erika@example.com');
     await user.click(form.terms);
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'offerPackage' }), 'Profi');
-    await user.type(within(dialog).getByRole('textbox', { name: 'contactMessage' }), 'Etwa sechs Millionen Aufrufe');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'contactMessage' }),
+      'Etwa sechs Millionen Aufrufe',
+    );
     await user.click(form.submit);
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
     expect(Object.fromEntries(body)).toMatchObject({

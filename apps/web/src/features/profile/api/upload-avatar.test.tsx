@@ -6,23 +6,10 @@ import { storageKeys } from '@/lib/storage';
 import { useUser } from '@/resources/person';
 import { server } from '@/testing/msw-server';
 import { renderWithProviders } from '@/testing/render-with-providers';
+import { testPerson } from '@/testing/test-person';
 import { useUploadAvatar } from './upload-avatar';
 
-const person = {
-  key: 'u1',
-  id: 'u1',
-  oid: 'u1',
-  email: 'dana@example.com',
-  firstname: 'Dana',
-  lastname: 'Demo',
-  salutation: 'f',
-  language: 'de',
-  place: '',
-  company: '',
-  avatar: null as string | null,
-  lastModified: '2026-01-01T00:00:00.000Z',
-  isAdmin: false,
-};
+const person = testPerson;
 
 /** What every place showing the user (the top bar's button among them) reads: the user query. */
 function AvatarOfUser() {

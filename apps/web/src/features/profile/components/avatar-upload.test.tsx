@@ -2,31 +2,21 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { Person } from '@portal/contract/person';
 import { server } from '@/testing/msw-server';
 import { renderWithProviders } from '@/testing/render-with-providers';
+import { testPerson } from '@/testing/test-person';
 import { AvatarUpload } from './avatar-upload';
 
-const person = {
-  key: 'u1',
-  id: 'u1',
-  oid: 'u1',
-  email: 'dana@example.com',
-  firstname: 'Dana',
-  lastname: 'Demo',
-  salutation: 'f',
-  language: 'de',
-  place: '',
-  company: '',
-  avatar: null,
-  lastModified: '2026-01-01T00:00:00.000Z',
-  isAdmin: false,
-} as unknown as Person;
+const person = testPerson;
 
 // The first bytes of a PNG: the screen's own check lets it through, the server decides.
-const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])], 'me.png', {
-  type: 'image/png',
-});
+const png = new File(
+  [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])],
+  'me.png',
+  {
+    type: 'image/png',
+  },
+);
 
 async function uploadAnswered(status: number, body: { error: { code: string; message: string } }) {
   server.use(http.post('*/rest/collection/person/u1/avatar', () => HttpResponse.json(body, { status })));
@@ -42,7 +32,8 @@ async function uploadAnswered(status: number, body: { error: { code: string; mes
 
 describe('avatar upload', () => {
   it("says the server's reason when the picture is too large to decode", async () => {
-    const said = 'Das Bild ist zu groß oder zu schmal: höchstens 40 Megapixel und ein Seitenverhältnis bis 10:1.';
+    const said =
+      'Das Bild ist zu groß oder zu schmal: höchstens 40 Megapixel und ein Seitenverhältnis bis 10:1.';
     const alert = await uploadAnswered(422, { error: { code: 'imageTooLarge', message: said } });
     expect(alert).toHaveTextContent(said);
   });
