@@ -60,6 +60,27 @@ describe('LoginDialog: the ways out of a failed sign-in', () => {
     expect(within(dialog).queryByRole('button', { name: 'resendVerification' })).not.toBeInTheDocument();
   });
 
+  it('marks both fields as required and sends nothing while one is empty', async () => {
+    let asked = false;
+    server.use(
+      http.post('*/rest/auth', () => {
+        asked = true;
+        return HttpResponse.json({ error: { code: 'loginFailed', message: 'no' } }, { status: 401 });
+      }),
+    );
+    const { dialog } = await renderDialog();
+    const username = within(dialog).getByRole('textbox', { name: 'username' });
+    const password = within(dialog).getByLabelText('password');
+    expect(username).toBeRequired();
+    expect(password).toBeRequired();
+    expect(within(dialog).getByText('requiredNote')).toBeVisible();
+    const user = userEvent.setup();
+    await user.type(username, 'someone@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'loginSubmit' }));
+    await waitFor(() => expect(password).toHaveAccessibleDescription('required'));
+    expect(asked).toBe(false);
+  });
+
   it('links to the forgotten-password screen and, while sign-up is open, to the sign-up', async () => {
     const { dialog, router, onClose } = await renderDialog();
     const signup = await within(dialog).findByRole('link', { name: 'signupLink' });

@@ -8,6 +8,7 @@ import { z } from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
+import { RequiredNote } from '@/components/required-fields';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -124,7 +125,8 @@ export function LoginDialog({ onClose, onLoggedIn, returnFocusTo }: LoginDialogP
           />
         ) : (
           <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
-            <Field label={t('username', { ns: 'Form' })} error={message(errors.username?.message)}>
+            <RequiredNote />
+            <Field label={t('username', { ns: 'Form' })} error={message(errors.username?.message)} required>
               <Input
                 type="email"
                 autoComplete="username"
@@ -134,7 +136,7 @@ export function LoginDialog({ onClose, onLoggedIn, returnFocusTo }: LoginDialogP
                 {...register('username')}
               />
             </Field>
-            <Field label={t('password', { ns: 'Form' })} error={message(errors.password?.message)}>
+            <Field label={t('password', { ns: 'Form' })} error={message(errors.password?.message)} required>
               <Input type="password" autoComplete="current-password" {...register('password')} />
             </Field>
             <Link
