@@ -29,7 +29,7 @@ const labels = {
     monthly: 'Monatliche Gebühr',
     single: 'Einmalzahlung',
     project: 'Projekt',
-    payBy: (date: string) => `Zahlbar ohne Abzug bis ${date}.`,
+    payBy: (date: string) => `Zahlbar ohne Abzug bis ${date.split('-').reverse().join('.')}.`,
     refund: 'Der Betrag wird Ihnen erstattet.',
     directors: 'Geschäftsführung',
   },
