@@ -17,9 +17,9 @@ import { validateXML } from 'xmllint-wasm';
 const require = createRequire(import.meta.url);
 const SaxonJS = require('saxon-js') as {
   transform: (
-    options: { stylesheetFileName: string; sourceText: string; destination: 'serialized' },
+    options: ({ stylesheetFileName: string } | { stylesheetInternal: object }) & { sourceText: string; destination: 'serialized' },
     mode: 'sync',
-  ) => { principalResult: string };
+  ) => { principalResult: string; stylesheetInternal: object };
 };
 const xslt3 = require.resolve('xslt3/xslt3.js');
 const run = promisify(execFile);
@@ -134,6 +134,17 @@ export function svrlErrors(svrl: string): RuleFailure[] {
   return failures;
 }
 
+// A compiled stylesheet is read once and kept (the EN 16931 one is 5 MB of JSON).
+const loaded = new Map<string, object>();
+
+function transform(stylesheetFileName: string, sourceText: string): string {
+  const internal = loaded.get(stylesheetFileName);
+  const source = internal ? { stylesheetInternal: internal } : { stylesheetFileName };
+  const result = SaxonJS.transform({ ...source, sourceText, destination: 'serialized' }, 'sync');
+  if (!internal) loaded.set(stylesheetFileName, result.stylesheetInternal);
+  return result.principalResult;
+}
+
 export interface EinvoiceReport {
   xsd: string[];
   en16931: RuleFailure[];
@@ -145,8 +156,7 @@ export async function validateCiiXml(xml: string): Promise<EinvoiceReport> {
   const { en16931, xrechnung, schemas } = await einvoiceRules();
   const [main, ...preload] = schemas;
   const xsd = await validateXML({ xml: [{ fileName: 'invoice.xml', contents: xml }], schema: [main!], preload });
-  const svrl = (stylesheetFileName: string) =>
-    svrlErrors(SaxonJS.transform({ stylesheetFileName, sourceText: xml, destination: 'serialized' }, 'sync').principalResult);
+  const svrl = (stylesheetFileName: string) => svrlErrors(transform(stylesheetFileName, xml));
   return {
     xsd: xsd.errors.map((e) => e.message.trim()),
     en16931: svrl(en16931),

@@ -198,18 +198,16 @@ export function ciiProblem(doc: InvoiceDocument): string | null {
 }
 
 /**
- * The CII XML of an invoice or credit note. XRechnung needs a buyer reference (BT-10): the
- * buyer's own (Leitweg-ID of a public buyer), else the purchase order reference, else the
- * invoice number, so that every buyer's invoice can be sent as XRechnung.
+ * The CII XML of an invoice or credit note; both guidelines carry the same business content and
+ * differ only in the specification identifier (BT-24), so the factur-x.xml passes the XRechnung
+ * rules too. XRechnung needs a buyer reference (BT-10): the buyer's own (the Leitweg-ID of a
+ * public buyer), else the purchase order reference, else the invoice number.
  */
 export function writeCii(doc: InvoiceDocument, guideline: CiiGuideline): string {
   const problem = ciiProblem(doc);
   if (problem) throw new Error(problem);
   const totals = invoiceTotals(doc.lines, doc.vat);
-  const buyerReference =
-    guideline === 'xrechnung'
-      ? [doc.buyer.buyerReference, doc.buyer.purchaseOrderRef, doc.number].find(nonBlank)
-      : doc.buyer.buyerReference;
+  const buyerReference = [doc.buyer.buyerReference, doc.buyer.purchaseOrderRef, doc.number].find(nonBlank);
   const notes = [doc.vat.note].filter(nonBlank);
   const root = el('rsm:CrossIndustryInvoice', NS, [
     el('rsm:ExchangedDocumentContext', [
