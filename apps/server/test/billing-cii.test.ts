@@ -20,7 +20,9 @@ beforeAll(async () => {
 describe('the validation harness', () => {
   it('passes the XRechnung testsuite example and fails the CEN example on XRechnung only', async () => {
     const examples = join(einvoiceRulesDir(), 'examples');
-    const good = await validateCiiXml(readFileSync(join(examples, 'xrechnung-testsuite-01.05a-INVOICE_uncefact.xml'), 'utf8'));
+    const good = await validateCiiXml(
+      readFileSync(join(examples, 'xrechnung-testsuite-01.05a-INVOICE_uncefact.xml'), 'utf8'),
+    );
     expect(describeReport(good)).toBe('');
     const cen = await validateCiiXml(readFileSync(join(examples, 'CII_example1.xml'), 'utf8'));
     expect(describeReport(cen, 'en16931')).toBe('');
@@ -28,7 +30,10 @@ describe('the validation harness', () => {
   });
 
   it('finds an XSD error and says where it looked for missing rules', async () => {
-    const broken = writeCii(invoiceFor(buyer('DE')), 'en16931').replace('<ram:TypeCode>380</ram:TypeCode>', '<ram:Bogus>380</ram:Bogus>');
+    const broken = writeCii(invoiceFor(buyer('DE')), 'en16931').replace(
+      '<ram:TypeCode>380</ram:TypeCode>',
+      '<ram:Bogus>380</ram:Bogus>',
+    );
     expect((await validateCiiXml(broken)).xsd.length).toBeGreaterThan(0);
     const saved = process.env.EINVOICE_RULES_DIR;
     process.env.EINVOICE_RULES_DIR = '/nonexistent/einvoice';
@@ -68,7 +73,9 @@ describe('CII documents valid as EN 16931 and XRechnung 3.0', () => {
 
   it('EU business with VAT ID: reverse charge AE 0 % with the note and VATEX-EU-AE', async () => {
     const [xml] = await expectValid(invoiceFor(buyer('AT', { vatId: 'ATU12345678' }), { language: 'en' }));
-    expect(text(xml!, 'ram:ExemptionReason')).toEqual(['Steuerschuldnerschaft des Leistungsempfängers / Reverse charge']);
+    expect(text(xml!, 'ram:ExemptionReason')).toEqual([
+      'Steuerschuldnerschaft des Leistungsempfängers / Reverse charge',
+    ]);
     expect(text(xml!, 'ram:ExemptionReasonCode')).toEqual(['VATEX-EU-AE']);
     expect(text(xml!, 'ram:TaxTotalAmount')).toEqual(['0.00']);
     expect(text(xml!, 'ram:Name')[0]).toBe('Geocoder – Calls');
@@ -106,7 +113,13 @@ describe('CII documents valid as EN 16931 and XRechnung 3.0', () => {
 
   it('a public buyer with Leitweg-ID and purchase order reference', async () => {
     const [, xrechnung] = await expectValid(
-      invoiceFor(buyer('DE', { name: 'Stadt Musterstadt', buyerReference: '04011000-12345-67', purchaseOrderRef: 'PO-2026/17' })),
+      invoiceFor(
+        buyer('DE', {
+          name: 'Stadt Musterstadt',
+          buyerReference: '04011000-12345-67',
+          purchaseOrderRef: 'PO-2026/17',
+        }),
+      ),
     );
     expect(text(xrechnung!, 'ram:BuyerReference')).toEqual(['04011000-12345-67']);
     expect(text(xrechnung!, 'ram:IssuerAssignedID')).toEqual(['PO-2026/17']);
@@ -123,7 +136,9 @@ describe('CII documents valid as EN 16931 and XRechnung 3.0', () => {
     const doc = invoiceFor(buyer('DE'), { lines });
     const [xml] = await expectValid(doc);
     const cents = (values: string[]) => values.map((v) => Math.round(Number(v) * 100));
-    const lineSum = cents(text(xml!, 'ram:LineTotalAmount')).slice(0, -1).reduce((a, b) => a + b, 0);
+    const lineSum = cents(text(xml!, 'ram:LineTotalAmount'))
+      .slice(0, -1)
+      .reduce((a, b) => a + b, 0);
     const totals = invoiceTotals(lines, doc.vat);
     expect(lineSum).toBe(totals.lineTotalCents);
     expect(cents(text(xml!, 'ram:LineTotalAmount')).at(-1)).toBe(totals.lineTotalCents);
@@ -133,11 +148,17 @@ describe('CII documents valid as EN 16931 and XRechnung 3.0', () => {
   it('special characters in names stay text: & < > quotes and umlauts', async () => {
     const name = `Müller & Söhne <GmbH> "Ä" 'ß' ]]> </ram:Name><ram:Evil/>`;
     const doc = invoiceFor(buyer('DE', { name }), {
-      lines: sampleLines.map((l) => ({ ...l, serviceName: 'Straße & Wege <Beta>', projectName: 'Ölmühle "Süd"\u0007' })),
+      lines: sampleLines.map((l) => ({
+        ...l,
+        serviceName: 'Straße & Wege <Beta>',
+        projectName: 'Ölmühle "Süd"\u0007',
+      })),
     });
     const [xml] = await expectValid(doc);
     expect(xml).not.toContain('<ram:Evil/>');
-    expect(xml).toContain('Müller &amp; Söhne &lt;GmbH&gt; &quot;Ä&quot; &apos;ß&apos; ]]&gt; &lt;/ram:Name&gt;&lt;ram:Evil/&gt;');
+    expect(xml).toContain(
+      'Müller &amp; Söhne &lt;GmbH&gt; &quot;Ä&quot; &apos;ß&apos; ]]&gt; &lt;/ram:Name&gt;&lt;ram:Evil/&gt;',
+    );
     expect(xml).toContain('Projekt Ölmühle &quot;Süd&quot;</ram:Description>');
   });
 
@@ -146,6 +167,8 @@ describe('CII documents valid as EN 16931 and XRechnung 3.0', () => {
     expect(() => writeCii({ ...doc, lines: [] }, 'en16931')).toThrow(/at least one line/);
     expect(() => writeCii({ ...doc, typeCode: '381' }, 'xrechnung')).toThrow(/credit note/);
     const ae = invoiceFor(buyer('IT', { vatId: 'IT12345678901' }));
-    expect(() => writeCii({ ...ae, seller: { ...ae.seller, vatId: null } }, 'en16931')).toThrow(/Reverse charge/);
+    expect(() => writeCii({ ...ae, seller: { ...ae.seller, vatId: null } }, 'en16931')).toThrow(
+      /Reverse charge/,
+    );
   });
 });

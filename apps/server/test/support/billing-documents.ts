@@ -1,4 +1,9 @@
-import type { InvoiceBuyer, InvoiceDocument, InvoiceLine, InvoiceSeller } from '../../src/modules/billing/invoice-document.js';
+import type {
+  InvoiceBuyer,
+  InvoiceDocument,
+  InvoiceLine,
+  InvoiceSeller,
+} from '../../src/modules/billing/invoice-document.js';
 import { vatTreatment } from '../../src/modules/billing/vat.js';
 
 // Invoice documents for the billing tests: one seller in Germany, buyers per VAT case.

@@ -17,7 +17,10 @@ import { validateXML } from 'xmllint-wasm';
 const require = createRequire(import.meta.url);
 const SaxonJS = require('saxon-js') as {
   transform: (
-    options: ({ stylesheetFileName: string } | { stylesheetInternal: object }) & { sourceText: string; destination: 'serialized' },
+    options: ({ stylesheetFileName: string } | { stylesheetInternal: object }) & {
+      sourceText: string;
+      destination: 'serialized';
+    },
     mode: 'sync',
   ) => { principalResult: string; stylesheetInternal: object };
 };
@@ -83,11 +86,38 @@ async function compile(dir: string): Promise<CompiledRules> {
     try {
       const node = process.execPath;
       await Promise.all([
-        run(node, [xslt3, `-xsl:${join(dir, 'en16931-cii', 'EN16931-CII-validation.xslt')}`, `-export:${join(work, 'en16931-cii.sef.json')}`, '-nogo'], { cwd: dir }),
+        run(
+          node,
+          [
+            xslt3,
+            `-xsl:${join(dir, 'en16931-cii', 'EN16931-CII-validation.xslt')}`,
+            `-export:${join(work, 'en16931-cii.sef.json')}`,
+            '-nogo',
+          ],
+          { cwd: dir },
+        ),
         (async () => {
           const cii = join(dir, 'xrechnung', 'cii');
-          await run(node, [xslt3, '-s:XRechnung-CII-validation.sch', `-xsl:${join(dir, 'schxslt', 'pipeline-for-svrl.xsl')}`, `-o:${join(work, 'xrechnung-cii.xsl')}`], { cwd: cii });
-          await run(node, [xslt3, `-xsl:${join(work, 'xrechnung-cii.xsl')}`, `-export:${join(work, 'xrechnung-cii.sef.json')}`, '-nogo'], { cwd: work });
+          await run(
+            node,
+            [
+              xslt3,
+              '-s:XRechnung-CII-validation.sch',
+              `-xsl:${join(dir, 'schxslt', 'pipeline-for-svrl.xsl')}`,
+              `-o:${join(work, 'xrechnung-cii.xsl')}`,
+            ],
+            { cwd: cii },
+          );
+          await run(
+            node,
+            [
+              xslt3,
+              `-xsl:${join(work, 'xrechnung-cii.xsl')}`,
+              `-export:${join(work, 'xrechnung-cii.sef.json')}`,
+              '-nogo',
+            ],
+            { cwd: work },
+          );
         })(),
       ]);
       mkdirSync(out, { recursive: true });
@@ -125,10 +155,14 @@ const attribute = (attributes: string, name: string): string =>
 /** The failed asserts of flag fatal or error in an SVRL report. */
 export function svrlErrors(svrl: string): RuleFailure[] {
   const failures: RuleFailure[] = [];
-  for (const match of svrl.matchAll(/<(?:\w+:)?failed-assert\b([^>]*)>([\s\S]*?)<\/(?:\w+:)?failed-assert>/g)) {
+  for (const match of svrl.matchAll(
+    /<(?:\w+:)?failed-assert\b([^>]*)>([\s\S]*?)<\/(?:\w+:)?failed-assert>/g,
+  )) {
     const flag = attribute(match[1]!, 'flag');
     if (flag !== 'fatal' && flag !== 'error') continue;
-    const text = (/<(?:\w+:)?text\b[^>]*>([\s\S]*?)<\/(?:\w+:)?text>/.exec(match[2]!)?.[1] ?? '').replace(/\s+/g, ' ').trim();
+    const text = (/<(?:\w+:)?text\b[^>]*>([\s\S]*?)<\/(?:\w+:)?text>/.exec(match[2]!)?.[1] ?? '')
+      .replace(/\s+/g, ' ')
+      .trim();
     failures.push({ id: attribute(match[1]!, 'id'), flag, text });
   }
   return failures;
@@ -155,7 +189,11 @@ export interface EinvoiceReport {
 export async function validateCiiXml(xml: string): Promise<EinvoiceReport> {
   const { en16931, xrechnung, schemas } = await einvoiceRules();
   const [main, ...preload] = schemas;
-  const xsd = await validateXML({ xml: [{ fileName: 'invoice.xml', contents: xml }], schema: [main!], preload });
+  const xsd = await validateXML({
+    xml: [{ fileName: 'invoice.xml', contents: xml }],
+    schema: [main!],
+    preload,
+  });
   const svrl = (stylesheetFileName: string) => svrlErrors(transform(stylesheetFileName, xml));
   return {
     xsd: xsd.errors.map((e) => e.message.trim()),

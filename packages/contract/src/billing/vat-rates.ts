@@ -41,4 +41,5 @@ export const euStandardVatRates = {
 
 export type EuCountry = keyof typeof euStandardVatRates;
 
-export const isEuCountry = (country: string): country is EuCountry => Object.hasOwn(euStandardVatRates, country);
+export const isEuCountry = (country: string): country is EuCountry =>
+  Object.hasOwn(euStandardVatRates, country);

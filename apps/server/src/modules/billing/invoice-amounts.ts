@@ -38,7 +38,8 @@ export function vatOf(basisCents: number, rateHundredths: number): number {
 }
 
 function assertCents(value: number, what: string): void {
-  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${what} must be whole non-negative cents`);
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new RangeError(`${what} must be whole non-negative cents`);
 }
 
 /** The totals of lines that all fall under one VAT case (an invoice has one buyer, so one case). */

@@ -120,7 +120,8 @@ export function licenceLines(charges: LicenceCharges): InvoiceLine[] {
   if (cents.monthly > 0) {
     // The cost model bills the fee once per month the licence existed, so this divides evenly;
     // should it not (a fee changed mid-way), the line bills the amount as one unit.
-    const months = price.monthlyFee > 0 && cents.monthly % price.monthlyFee === 0 ? cents.monthly / price.monthlyFee : 0;
+    const months =
+      price.monthlyFee > 0 && cents.monthly % price.monthlyFee === 0 ? cents.monthly / price.monthlyFee : 0;
     lines.push({
       ...common,
       kind: 'monthly',

@@ -1,5 +1,5 @@
 import type { Period } from '../../../lib/period.js';
-import type { InvoiceDocument, InvoiceLine, InvoiceLineKind, PostalAddress } from '../invoice-document.js';
+import type { InvoiceDocument, InvoiceLine, PostalAddress } from '../invoice-document.js';
 import { formatCents, invoiceTotals, type InvoiceTotals } from '../invoice-amounts.js';
 import { formatRate } from '../vat.js';
 import { el, serializeXml, type XmlElement } from './xml.js';
@@ -42,14 +42,17 @@ const labels = {
     refund: 'The amount will be refunded to you.',
     directors: 'Managing directors',
   },
-} as const satisfies Record<'de' | 'en', Record<InvoiceLineKind, string> & object>;
+} as const;
 
 /** 'YYYY-MM-DD' → CII date (format 102, YYYYMMDD). */
 const day102 = (day: string): string => day.replaceAll('-', '');
 const udtDate = (name: string, day: string): XmlElement =>
   el(name, [el('udt:DateTimeString', { format: '102' }, day102(day))]);
 const periodOf = (period: Period): XmlElement =>
-  el('ram:BillingSpecifiedPeriod', [udtDate('ram:StartDateTime', period.from), udtDate('ram:EndDateTime', period.to)]);
+  el('ram:BillingSpecifiedPeriod', [
+    udtDate('ram:StartDateTime', period.from),
+    udtDate('ram:EndDateTime', period.to),
+  ]);
 const amount = (name: string, cents: number, currency?: string): XmlElement =>
   el(name, currency ? { currencyID: currency } : {}, formatCents(cents));
 const nonBlank = (value: string | null | undefined): value is string => value != null && value.trim() !== '';
@@ -78,10 +81,13 @@ function line(doc: InvoiceDocument, item: InvoiceLine, index: number): XmlElemen
     el('ram:SpecifiedLineTradeAgreement', [
       el('ram:NetPriceProductTradePrice', [
         el('ram:ChargeAmount', formatCents(item.netPriceCents)),
-        item.baseQuantity !== 1 && el('ram:BasisQuantity', { unitCode: item.unitCode }, decimal(item.baseQuantity)),
+        item.baseQuantity !== 1 &&
+          el('ram:BasisQuantity', { unitCode: item.unitCode }, decimal(item.baseQuantity)),
       ]),
     ]),
-    el('ram:SpecifiedLineTradeDelivery', [el('ram:BilledQuantity', { unitCode: item.unitCode }, decimal(item.quantity))]),
+    el('ram:SpecifiedLineTradeDelivery', [
+      el('ram:BilledQuantity', { unitCode: item.unitCode }, decimal(item.quantity)),
+    ]),
     el('ram:SpecifiedLineTradeSettlement', [
       el('ram:ApplicableTradeTax', [
         el('ram:TypeCode', 'VAT'),
@@ -117,7 +123,8 @@ function sellerParty(doc: InvoiceDocument): XmlElement {
     vat.category !== 'O' &&
       nonBlank(seller.vatId) &&
       el('ram:SpecifiedTaxRegistration', [el('ram:ID', { schemeID: 'VA' }, seller.vatId)]),
-    nonBlank(seller.taxNumber) && el('ram:SpecifiedTaxRegistration', [el('ram:ID', { schemeID: 'FC' }, seller.taxNumber)]),
+    nonBlank(seller.taxNumber) &&
+      el('ram:SpecifiedTaxRegistration', [el('ram:ID', { schemeID: 'FC' }, seller.taxNumber)]),
   ]);
 }
 
@@ -146,7 +153,9 @@ function settlement(doc: InvoiceDocument, totals: InvoiceTotals): XmlElement {
       : el('ram:SpecifiedTradeSettlementPaymentMeans', [
           // SEPA credit transfer to the seller's account.
           el('ram:TypeCode', '58'),
-          el('ram:PayeePartyCreditorFinancialAccount', [el('ram:IBANID', doc.seller.bank.iban.replace(/\s+/g, ''))]),
+          el('ram:PayeePartyCreditorFinancialAccount', [
+            el('ram:IBANID', doc.seller.bank.iban.replace(/\s+/g, '')),
+          ]),
           nonBlank(doc.seller.bank.bic) &&
             el('ram:PayeeSpecifiedCreditorFinancialInstitution', [el('ram:BICID', doc.seller.bank.bic)]),
         ]),

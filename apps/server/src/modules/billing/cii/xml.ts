@@ -9,7 +9,6 @@ export interface XmlElement {
 }
 
 // Tab, LF, CR and everything from U+0020 except the surrogates and U+FFFE/U+FFFF (XML 1.0 Char).
-// eslint-disable-next-line no-control-regex
 const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
 export function escapeXml(value: string): string {
