@@ -69,6 +69,7 @@ const serverModules = [
   'translation',
   'admin-content',
   'admin-report',
+  'billing',
   'admin-service',
   'contact',
   'health',

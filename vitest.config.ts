@@ -35,7 +35,17 @@ export default defineConfig(async () => {
         { test: { name: 'contract', include: ['packages/contract/test/**/*.test.ts'], passWithNoTests: true } },
         { test: { ...serverTest, name: 'server-sqlite', env: { TEST_DIALECT: 'sqlite' } } },
         ...(postgresUrl
-          ? [{ test: { ...serverTest, name: 'server-postgres', env: { TEST_DIALECT: 'postgres', TEST_DATABASE_URL: postgresUrl } } }]
+          ? [
+              {
+                test: {
+                  ...serverTest,
+                  name: 'server-postgres',
+                  // The billing core is pure (no database): its tests run once, in the SQLite pass.
+                  exclude: [...serverTest.exclude, 'apps/server/test/billing-*.test.ts'],
+                  env: { TEST_DIALECT: 'postgres', TEST_DATABASE_URL: postgresUrl },
+                },
+              },
+            ]
           : []),
         'apps/web/vitest.config.ts',
       ],

@@ -18,7 +18,7 @@ export interface CentsRow {
 }
 
 /** The calendar months touching the period (first and last day): the cost model's months. */
-const monthsOfPeriod = (period: Period): Period[] =>
+export const monthsOfPeriod = (period: Period): Period[] =>
   monthsTouching(period).map((month) => monthOf(`${month}-01`));
 
 /**
@@ -30,7 +30,7 @@ const monthsOfPeriod = (period: Period): Period[] =>
  * the project's deletion are never billed. `months` is monthsOfPeriod(period), worked out once
  * per report.
  */
-function addLicenceCosts(
+export function addLicenceCosts(
   sum: CentsRow,
   licence: { createdAt: string; deletedAt: string | null },
   projectEnd: string | null,
