@@ -1,0 +1,10 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument } from 'pdf-lib';
+const path = process.argv[2]!;
+const pdf = await PDFDocument.create();
+pdf.registerFontkit(fontkit);
+const f = await pdf.embedFont(readFileSync(path), { subset: true });
+const p = pdf.addPage([400, 100]);
+p.drawText('Muster API GmbH Hauptstraße Köln', { font: f, size: 18, x: 10, y: 50 });
+writeFileSync('/tmp/sub.pdf', await pdf.save());
