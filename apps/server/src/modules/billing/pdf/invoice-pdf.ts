@@ -59,12 +59,12 @@ interface Column {
 }
 
 const columns: Column[] = [
-  { key: 'colService', width: 40 * MM, align: 'left' },
-  { key: 'colProject', width: 26 * MM, align: 'left' },
-  { key: 'colPeriod', width: 25 * MM, align: 'left' },
-  { key: 'colQuantity', width: 17 * MM, align: 'right' },
+  { key: 'colService', width: 36 * MM, align: 'left' },
+  { key: 'colProject', width: 24 * MM, align: 'left' },
+  { key: 'colPeriod', width: 28 * MM, align: 'left' },
+  { key: 'colQuantity', width: 16 * MM, align: 'right' },
   { key: 'colUnit', width: 14 * MM, align: 'left' },
-  { key: 'colPrice', width: 21 * MM, align: 'right' },
+  { key: 'colPrice', width: 25 * MM, align: 'right' },
   { key: 'colNet', width: WIDTH - 143 * MM, align: 'right' },
 ];
 const CELL_PAD = 2;
@@ -391,7 +391,7 @@ function footers(l: Layout): void {
   const { doc, fonts } = l;
   const { seller } = doc;
   const columnsText: string[][] = [
-    [seller.name, ...l.addressLines(seller.address, true)],
+    [seller.name, ...l.addressLines(seller.address, false), countryName(l.lang, seller.address.country)],
     [
       seller.contact.email,
       seller.contact.phone,
@@ -468,10 +468,15 @@ async function loadFonts(pdf: PDFDocument): Promise<Fonts> {
   const bold = await pdf.embedFont(bytes.bold, { subset: true, customName: 'PRTLAB+DejaVuSansCondensed-Bold' });
   withoutShaping(regular);
   withoutShaping(bold);
-  const bold = new Set(bold.getCharacterSet());
-  const charset = new Set(regular.getCharacterSet().filter((cp) => bold.has(cp)));
-  return { regular, bold, charset };
+  if (!drawable) {
+    const inBold = new Set(bold.getCharacterSet());
+    drawable = new Set(regular.getCharacterSet().filter((cp) => inBold.has(cp)));
+  }
+  return { regular, bold, charset: drawable };
 }
+
+/** The code points both fonts can draw; the same fonts in every call, so worked out once per thread. */
+let drawable: Set<number> | undefined;
 
 /**
  * The PDF/A-3b of an invoice or credit note in its language, with `ciiXml` (the EN 16931 CII
