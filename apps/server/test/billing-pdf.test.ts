@@ -262,6 +262,20 @@ describe('what the invoice says', () => {
   });
 });
 
+describe('long texts', () => {
+  it('wraps a long service name within its column and cuts what exceeds three lines with "…"', async () => {
+    const long = 'Sehr-lang-benannter-Geocoding-Dienst-mit-Adressprüfung-und-Routenplanung-für-ganz-Europa '.repeat(6);
+    const r = await render(invoiceFor(buyer('DE'), { lines: [{ ...sampleLines[0]!, serviceName: long, projectName: 'X'.repeat(300) }] }));
+    const table = r.pages[0]!;
+    const start = table.indexOf('Netto') + 1;
+    const serviceCell = table.slice(start, start + 3);
+    expect(serviceCell[0]).toMatch(/^Sehr-lang/);
+    expect(table.some((t) => t.endsWith('…'))).toBe(true);
+    expect(r.text).toContain('185,19 €');
+    expect(r.text).toContain('Zahlbetrag');
+  });
+});
+
 describe('many lines', () => {
   it('breaks 200 lines over several pages, repeating the table header, numbering the pages', async () => {
     const started = performance.now();

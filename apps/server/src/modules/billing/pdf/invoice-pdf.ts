@@ -85,32 +85,35 @@ function wrap(text: string, font: PDFFont, size: number, width: number, maxLines
   const fits = (s: string): boolean => font.widthOfTextAtSize(s, size) <= width;
   const lines: string[] = [];
   let current = '';
-  const words = text.split(/\s+/).filter(Boolean);
-  for (let i = 0; i < words.length; i++) {
-    let word = words[i]!;
+  let truncated = false;
+  const push = (line: string): boolean => {
+    if (lines.length === maxLines) {
+      truncated = true;
+      return false;
+    }
+    lines.push(line);
+    return true;
+  };
+  for (let word of text.split(/\s+/).filter(Boolean)) {
     const candidate = current ? `${current} ${word}` : word;
     if (fits(candidate)) {
       current = candidate;
       continue;
     }
-    if (current) lines.push(current);
-    current = '';
-    // A word wider than the column is cut where it no longer fits.
+    if (current && !push(current)) break;
+    // A word wider than the column is cut where it stops fitting (scanning forward: bounded by the width).
     while (!fits(word) && word.length > 1) {
-      let cut = word.length - 1;
-      while (cut > 1 && !fits(word.slice(0, cut))) cut--;
-      lines.push(word.slice(0, cut));
+      let cut = 1;
+      while (cut < word.length - 1 && fits(word.slice(0, cut + 1))) cut++;
+      if (!push(word.slice(0, cut))) break;
       word = word.slice(cut);
-      if (lines.length >= maxLines) break;
     }
-    current = word;
-    if (lines.length >= maxLines) break;
+    current = truncated ? '' : word;
+    if (truncated) break;
   }
-  if (current && lines.length < maxLines) lines.push(current);
-  const all = words.join(' ');
-  if (lines.length > maxLines || lines.join(' ').length < all.length) {
-    lines.length = Math.min(lines.length, maxLines);
-    let last = lines[maxLines - 1] ?? lines[lines.length - 1] ?? '';
+  if (current) push(current);
+  if (truncated && lines.length > 0) {
+    let last = lines[lines.length - 1]!;
     while (last && !fits(`${last}…`)) last = last.slice(0, -1);
     lines[lines.length - 1] = `${last}…`;
   }

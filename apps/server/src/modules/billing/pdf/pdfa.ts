@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { AFRelationship, PDFDocument, PDFHexString, PDFName, PDFString } from 'pdf-lib';
+import { AFRelationship, PDFHexString, PDFName, PDFString, type PDFDocument } from 'pdf-lib';
 import { srgbIccProfile, srgbProfileDescription } from './srgb-icc.js';
 
 // What makes the invoice PDF a PDF/A-3b with a Factur-X / ZUGFeRD invoice inside
