@@ -11,6 +11,7 @@ export interface InvoiceFonts {
   bold: Uint8Array;
 }
 
+// Font files, not modules: resolved by path (knip.json lists the package as used).
 const require = createRequire(import.meta.url);
 const files = {
   regular: 'dejavu-fonts-ttf/ttf/DejaVuSansCondensed.ttf',
