@@ -102,7 +102,8 @@ function DeleteAccountForm({ oid, onCancel }: { oid: string; onCancel: () => voi
           setProblem(t('mfaCodeWrong', { ns: 'Error' }));
         else if (isApiError(error, 'rateLimited')) setProblem(t('rateLimited', { ns: 'Error' }));
         else if (isApiError(error, 'sharedProjects') || isApiError(error, 'lastAdmin')) {
-          setProblem(error.message);
+          // The server's message, with the projects it names.
+          setProblem([error.message, ...error.problems].join(' '));
           void projects.refetch();
         } else setProblem(t('generic', { ns: 'Error' }));
       },
