@@ -1,4 +1,15 @@
-import { apiCreateProject, apiLogin, createUser, de, expect, expectNoAxeViolations, loginStatus, preset, test, toast } from './fixtures';
+import {
+  apiCreateProject,
+  apiLogin,
+  createUser,
+  de,
+  expect,
+  expectNoAxeViolations,
+  loginStatus,
+  preset,
+  test,
+  toast,
+} from './fixtures';
 import { shippedTexts } from './translations';
 
 // A customer's data export and account deletion (docs/privacy.md#export, docs/privacy.md#deletion):
@@ -10,12 +21,18 @@ const profile = shippedTexts('Profile');
 test.describe('download my data and delete the account (signed in)', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test('downloads the ZIP, hands the shared project over and deletes the account', async ({ browser, request }) => {
+  test('downloads the ZIP, hands the shared project over and deletes the account', async ({
+    browser,
+    request,
+  }) => {
     const owner = await createUser({ firstname: 'Dora', lastname: 'Daten' });
     const member = await createUser({ firstname: 'Max', lastname: 'Mitglied' });
     const ownerSession = await apiLogin(request, owner);
     const memberSession = await apiLogin(request, member);
-    const project = await apiCreateProject(request, ownerSession, { name: 'Geteiltes Projekt', description: 'Für zwei.' });
+    const project = await apiCreateProject(request, ownerSession, {
+      name: 'Geteiltes Projekt',
+      description: 'Für zwei.',
+    });
     // Max joins the project (the sharing journey itself is signed-in-sharing.spec.ts).
     const invited = await request.post(`/rest/collection/project/${project.id}/member`, {
       headers: { Authorization: `Bearer ${ownerSession.token}`, 'Content-Type': 'application/json' },
@@ -23,7 +40,9 @@ test.describe('download my data and delete the account (signed in)', () => {
     });
     expect(invited.status()).toBe(201);
     const invitations = (await (
-      await request.get(`/rest/collection/person/${member.oid}/invitation`, { headers: { Authorization: `Bearer ${memberSession.token}` } })
+      await request.get(`/rest/collection/person/${member.oid}/invitation`, {
+        headers: { Authorization: `Bearer ${memberSession.token}` },
+      })
     ).json()) as Array<{ id: string }>;
     const accepted = await request.post(`/rest/collection/invitation/${invitations[0]!.id}/accept`, {
       headers: { Authorization: `Bearer ${memberSession.token}` },
@@ -66,7 +85,9 @@ test.describe('download my data and delete the account (signed in)', () => {
     // Gone: no sign-in; the project is Max's now.
     expect(await loginStatus(request, owner)).toBe(401);
     const members = (await (
-      await request.get(`/rest/collection/project/${project.id}/member`, { headers: { Authorization: `Bearer ${memberSession.token}` } })
+      await request.get(`/rest/collection/project/${project.id}/member`, {
+        headers: { Authorization: `Bearer ${memberSession.token}` },
+      })
     ).json()) as Array<{ person: { oid: string }; role: string }>;
     expect(members.map((m) => [m.person.oid, m.role])).toEqual([[member.oid, 'owner']]);
     await context.close();

@@ -169,7 +169,8 @@ describe(`access matrix (${dialect})`, () => {
           project = await createOwnedProject(send, world);
         }
         if (url.includes('/session/:')) await renewOwnerSpareSession(ctx.db, world);
-        if (method === 'DELETE' && url === '/rest/collection/admin/person/:id') await renewDisposableCustomer(ctx.db, world);
+        if (method === 'DELETE' && url === '/rest/collection/admin/person/:id')
+          await renewDisposableCustomer(ctx.db, world);
         const path = fillParams(url, world, project, method);
         const request = route
           ? await validRequest(method, url, world, project)

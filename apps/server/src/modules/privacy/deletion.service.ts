@@ -30,10 +30,14 @@ import {
 // - the last active admin who can sign in cannot be deleted.
 
 /** The placeholder address of a deleted person: unique, and never deliverable (.invalid). */
-export const tombstoneEmail = (personId: string): string => `deleted-${personId.toLowerCase()}@deleted.invalid`;
+export const tombstoneEmail = (personId: string): string =>
+  `deleted-${personId.toLowerCase()}@deleted.invalid`;
 
 /** Live projects the person owns that others belong to: what must be handed over first. */
-export async function projectsToHandOver(db: Db, personId: string): Promise<Array<{ id: string; name: string }>> {
+export async function projectsToHandOver(
+  db: Db,
+  personId: string,
+): Promise<Array<{ id: string; name: string }>> {
   const owned = await ownedLiveProjects(db, personId);
   return owned.filter((p) => Number(p.members ?? 0) > 0).map(({ id, name }) => ({ id, name }));
 }
@@ -56,11 +60,20 @@ export async function deleteAccount(
     const owned = await ownedLiveProjects(trx, personId);
     const shared = owned.filter((p) => Number(p.members ?? 0) > 0);
     if (shared.length > 0) {
-      throw new HttpError(409, 'sharedProjects', undefined, undefined, shared.map((p) => p.name));
+      throw new HttpError(
+        409,
+        'sharedProjects',
+        undefined,
+        undefined,
+        shared.map((p) => p.name),
+      );
     }
     const at = nowIso(now);
     for (const project of owned) await softDeleteProject(trx, project.id, at);
-    await deleteInvitationsToProjects(trx, owned.map((p) => p.id));
+    await deleteInvitationsToProjects(
+      trx,
+      owned.map((p) => p.id),
+    );
     await deleteMembershipsOf(trx, personId);
     await endAllSessions(trx, personId);
     await endAllLinks(trx, personId);

@@ -92,7 +92,11 @@ export async function collectExport(
     ...p,
     role: p.ownerId === person.id ? 'owner' : (p.memberRole ?? 'viewer'),
   }));
-  const licences = await licencesOfProjects(db, withRole.map((p) => p.id), max);
+  const licences = await licencesOfProjects(
+    db,
+    withRole.map((p) => p.id),
+    max,
+  );
   const projects = [];
   for (const project of withRole) {
     const usage = await usagePerDayOfProject(db, project.id, fromDay, max);
@@ -158,7 +162,10 @@ export async function collectExport(
     ['sessions.json', json(sessions)],
     ['projects.json', json(projects)],
     ['invitations.json', json(invitations)],
-    ['contact-requests.json', json(contactRequests.map(({ termsAccepted, ...c }) => ({ ...c, termsAccepted: termsAccepted === 1 })))],
+    [
+      'contact-requests.json',
+      json(contactRequests.map(({ termsAccepted, ...c }) => ({ ...c, termsAccepted: termsAccepted === 1 }))),
+    ],
     ['consents.json', json(consents)],
     ['audit-log.json', json(audit)],
     // Invoices do not exist yet; billing adds them here (docs/privacy.md#export).

@@ -8,7 +8,17 @@ export async function licencesOfProjects(db: Db, projectIds: readonly string[], 
   if (projectIds.length === 0) return [];
   return db
     .selectFrom('serviceLicence')
-    .select(['id', 'projectId', 'serviceId', 'licenceKey', 'online', 'formdata', 'alertMonthlyCalls', 'createdAt', 'updatedAt'])
+    .select([
+      'id',
+      'projectId',
+      'serviceId',
+      'licenceKey',
+      'online',
+      'formdata',
+      'alertMonthlyCalls',
+      'createdAt',
+      'updatedAt',
+    ])
     .where('projectId', 'in', projectIds)
     .where('deletedAt', 'is', null)
     .orderBy('createdAt')
@@ -62,9 +72,22 @@ export async function contactRequestsOf(db: Db, email: string, limit: number) {
 export async function auditEntriesAbout(db: Db, personId: string, limit: number) {
   return db
     .selectFrom('auditLog')
-    .select(['id', 'at', 'actorId', 'actorEmail', 'action', 'objectType', 'objectId', 'beforeJson', 'afterJson'])
+    .select([
+      'id',
+      'at',
+      'actorId',
+      'actorEmail',
+      'action',
+      'objectType',
+      'objectId',
+      'beforeJson',
+      'afterJson',
+    ])
     .where((eb) =>
-      eb.or([eb.and([eb('objectType', '=', 'person'), eb('objectId', '=', personId)]), eb('actorId', '=', personId)]),
+      eb.or([
+        eb.and([eb('objectType', '=', 'person'), eb('objectId', '=', personId)]),
+        eb('actorId', '=', personId),
+      ]),
     )
     .orderBy('at', 'desc')
     .orderBy('id')
@@ -101,7 +124,11 @@ export async function deleteInvitationsToProjects(db: Db, projectIds: readonly s
 export async function deleteMembershipsOf(db: Db, personId: string): Promise<void> {
   await db.deleteFrom('projectMember').where('personId', '=', personId).execute();
   await db.deleteFrom('projectInvitation').where('personId', '=', personId).execute();
-  await db.updateTable('projectInvitation').set({ invitedBy: null }).where('invitedBy', '=', personId).execute();
+  await db
+    .updateTable('projectInvitation')
+    .set({ invitedBy: null })
+    .where('invitedBy', '=', personId)
+    .execute();
 }
 
 export async function deleteKnownDevicesOf(db: Db, personId: string): Promise<void> {

@@ -22,14 +22,17 @@ const exportDescription =
   `${EXPORT_LIMITS.perHour} exports an hour per caller (429 with Retry-After); usage per day covers the ` +
   `last ${EXPORT_LIMITS.usageDays} days, every list at most ${EXPORT_LIMITS.maxRows} entries.`;
 const deletionDescription =
-  'Needs the caller\'s current password (`password`) or a code of their second factor (`code` or ' +
+  "Needs the caller's current password (`password`) or a code of their second factor (`code` or " +
   '`recoveryCode`), given in this request; a wrong one answers 400 (pwWrong, mfaCodeWrong) and ' +
   'counts like a sign-in attempt. 409 sharedProjects (the projects in `problems`) while the person ' +
   'owns projects others belong to; 409 lastAdmin. Everything happens at once or not at all ' +
   '(docs/privacy.md#deletion).';
 
 /** A person's data export and account deletion: their own, or a customer's from the admin console. */
-export const privacyRoutes: FastifyPluginAsyncZod<{ throttle: LoginThrottle }> = async (app, { throttle }) => {
+export const privacyRoutes: FastifyPluginAsyncZod<{ throttle: LoginThrottle }> = async (
+  app,
+  { throttle },
+) => {
   const requireProof = (request: FastifyRequest, proof: AccountDeletion, now: Date) => {
     const user = currentUser(request);
     return requireReauth(
@@ -119,7 +122,10 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ throttle: LoginThrottle }> =
       schema: {
         tags: ['admin'],
         summary: "A customer's data export (the same ZIP they get themselves); audited",
-        description: exportDescription.replace(`${EXPORT_LIMITS.perHour} exports`, `${10 * EXPORT_LIMITS.perHour} exports`),
+        description: exportDescription.replace(
+          `${EXPORT_LIMITS.perHour} exports`,
+          `${10 * EXPORT_LIMITS.perHour} exports`,
+        ),
         params: idParams,
       },
     },

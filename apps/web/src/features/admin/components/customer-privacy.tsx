@@ -22,7 +22,10 @@ export function CustomerPrivacy({ person }: { person: AdminPerson }) {
   const { t } = useTranslation(['AdminCustomers', 'Error']);
   const download = useDownloadCustomerData(person.id);
   return (
-    <section aria-labelledby="customer-privacy" className="flex flex-col gap-3 rounded-xl border border-border p-4">
+    <section
+      aria-labelledby="customer-privacy"
+      className="flex flex-col gap-3 rounded-xl border border-border p-4"
+    >
       <h2 id="customer-privacy" className="text-lg font-semibold">
         {t('privacyTitle')}
       </h2>
@@ -30,7 +33,9 @@ export function CustomerPrivacy({ person }: { person: AdminPerson }) {
         <Button
           variant="outline"
           disabled={download.isPending}
-          onClick={() => download.mutate(undefined, { onSuccess: (file) => toast.success(t('downloadDone', { file })) })}
+          onClick={() =>
+            download.mutate(undefined, { onSuccess: (file) => toast.success(t('downloadDone', { file })) })
+          }
         >
           {download.isPending ? <Spinner className="size-4" /> : null}
           {t('downloadData')}
@@ -38,7 +43,11 @@ export function CustomerPrivacy({ person }: { person: AdminPerson }) {
         <DeleteCustomer person={person} />
       </div>
       {download.isError ? (
-        <FormAlert>{isApiError(download.error, 'rateLimited') ? t('rateLimited', { ns: 'Error' }) : t('downloadFailed')}</FormAlert>
+        <FormAlert>
+          {isApiError(download.error, 'rateLimited')
+            ? t('rateLimited', { ns: 'Error' })
+            : t('downloadFailed')}
+        </FormAlert>
       ) : null}
     </section>
   );
@@ -53,7 +62,10 @@ function DeleteCustomer({ person }: { person: AdminPerson }) {
   const navigate = useNavigate();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!proof) return setProblem(t('required', { ns: 'Error' }));
+    if (!proof) {
+      setProblem(t('required', { ns: 'Error' }));
+      return;
+    }
     // Six digits are the authenticator's code (a password has at least eight characters).
     const code = proof.replace(/\s/g, '');
     deletion.mutate(/^\d{6}$/.test(code) ? { code } : { password: proof }, {
@@ -82,7 +94,11 @@ function DeleteCustomer({ person }: { person: AdminPerson }) {
       <DialogTrigger asChild>
         <Button variant="outline">{t('deleteCustomer')}</Button>
       </DialogTrigger>
-      <DialogContent title={t('deleteCustomerTitle', { email: person.email })} closeLabel={t('close', { ns: 'Modal' })} className="sm:max-w-lg">
+      <DialogContent
+        title={t('deleteCustomerTitle', { email: person.email })}
+        closeLabel={t('close', { ns: 'Modal' })}
+        className="sm:max-w-lg"
+      >
         <form noValidate onSubmit={submit} className="grid gap-4">
           <p className="text-sm">{t('deleteCustomerText')}</p>
           <Field label={t('ownProof')} error={problem ?? undefined} required>

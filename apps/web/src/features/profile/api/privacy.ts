@@ -15,7 +15,8 @@ import { refreshProjectLists } from '@/resources/projects';
 /** GET …/export: the ZIP, saved as a download; answers the file name. */
 export function useDownloadMyData(oid: string) {
   return useMutation({
-    mutationFn: async () => saveFile(await restFile(personPaths.export(oid), 'application/zip'), 'portal-data.zip'),
+    mutationFn: async () =>
+      saveFile(await restFile(personPaths.export(oid), 'application/zip'), 'portal-data.zip'),
   });
 }
 

@@ -31,7 +31,12 @@ const project = (id: string, name: string, role: Project['role']): Project => ({
   lastModified: '2026-01-01T00:00:00.000Z',
 });
 
-const member = (oid: string, name: string, role: Member['role'], state: Member['state'] = 'active'): Member => ({
+const member = (
+  oid: string,
+  name: string,
+  role: Member['role'],
+  state: Member['state'] = 'active',
+): Member => ({
   person: { oid, name, email: `${oid}@example.com` },
   role,
   state,
@@ -47,7 +52,10 @@ describe('download my data', () => {
       http.get('*/rest/collection/person/u1/export', ({ request }) => {
         auth.push(request.headers.get('authorization') ?? '');
         return new HttpResponse(new Uint8Array([0x50, 0x4b, 3, 4]), {
-          headers: { 'content-type': 'application/zip', 'content-disposition': 'attachment; filename="portal-data-2026-11-27.zip"' },
+          headers: {
+            'content-type': 'application/zip',
+            'content-disposition': 'attachment; filename="portal-data-2026-11-27.zip"',
+          },
         });
       }),
     );
@@ -68,7 +76,10 @@ describe('download my data', () => {
     signIn();
     server.use(
       http.get('*/rest/collection/person/u1/export', () =>
-        HttpResponse.json({ error: { code: 'rateLimited', message: 'Zu viele' } }, { status: 429, headers: { 'retry-after': '60' } }),
+        HttpResponse.json(
+          { error: { code: 'rateLimited', message: 'Zu viele' } },
+          { status: 429, headers: { 'retry-after': '60' } },
+        ),
       ),
     );
     await renderWithProviders(<PrivacyCard oid="u1" />);
@@ -85,13 +96,28 @@ describe('delete account', () => {
     const deletions: unknown[] = [];
     server.use(
       http.get('*/rest/collection/person/u1/project', () =>
-        HttpResponse.json(owned ? [project('p1', 'Gemeinsames Projekt', 'owner'), project('p2', 'Allein', 'owner')] : [project('p2', 'Allein', 'owner')]),
+        HttpResponse.json(
+          owned
+            ? [project('p1', 'Gemeinsames Projekt', 'owner'), project('p2', 'Allein', 'owner')]
+            : [project('p2', 'Allein', 'owner')],
+        ),
       ),
-      http.get('*/rest/collection/person/u1/mfa', () => HttpResponse.json({ totp: false, recoveryCodesLeft: 0, methods: [] })),
+      http.get('*/rest/collection/person/u1/mfa', () =>
+        HttpResponse.json({ totp: false, recoveryCodesLeft: 0, methods: [] }),
+      ),
       http.get('*/rest/collection/project/p1/member', () =>
-        HttpResponse.json([member('u1', 'Dana Demo', 'owner'), member('u2', 'Bob Berg', 'editor'), member('u3', 'Eve Invited', 'viewer', 'invited')]),
+        HttpResponse.json([
+          member('u1', 'Dana Demo', 'owner'),
+          member('u2', 'Bob Berg', 'editor'),
+          member('u3', 'Eve Invited', 'viewer', 'invited'),
+        ]),
       ),
-      http.get('*/rest/collection/project/p2/member', () => HttpResponse.json([member('u1', 'Dana Demo', 'owner'), member('u4', 'Nur Eingeladen', 'viewer', 'invited')])),
+      http.get('*/rest/collection/project/p2/member', () =>
+        HttpResponse.json([
+          member('u1', 'Dana Demo', 'owner'),
+          member('u4', 'Nur Eingeladen', 'viewer', 'invited'),
+        ]),
+      ),
       http.patch('*/rest/collection/project/p1/member/:personId', async ({ params, request }) => {
         handedOver.push({ personId: String(params.personId), body: await request.text() });
         owned = false;
@@ -119,11 +145,17 @@ describe('delete account', () => {
     expect(shared.textContent).toContain('Gemeinsames Projekt');
     expect(shared.textContent).not.toContain('Allein');
     const select = within(shared).getByRole('combobox', { name: 'handOverTo' });
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Bob Berg']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Bob Berg']);
     await user.click(within(shared).getByRole('button', { name: 'handOver' }));
     await waitFor(() => expect(handedOver).toEqual([{ personId: 'u2', body: 'role=owner' }]));
     // Handed over: the project is no longer the person's own, so nothing is left to hand over.
-    await waitFor(() => expect(within(dialog).getByTestId('shared-projects').textContent).not.toContain('Gemeinsames'));
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('shared-projects').textContent).not.toContain('Gemeinsames'),
+    );
 
     const password = within(dialog).getByLabelText(/deleteProofPassword/);
     await user.type(password, 'falsch');
@@ -143,7 +175,9 @@ describe('delete account', () => {
     const deletions: unknown[] = [];
     server.use(
       http.get('*/rest/collection/person/u1/project', () => HttpResponse.json([])),
-      http.get('*/rest/collection/person/u1/mfa', () => HttpResponse.json({ totp: true, recoveryCodesLeft: 10, methods: ['totp', 'recovery'] })),
+      http.get('*/rest/collection/person/u1/mfa', () =>
+        HttpResponse.json({ totp: true, recoveryCodesLeft: 10, methods: ['totp', 'recovery'] }),
+      ),
       http.delete('*/rest/collection/person/u1', async ({ request }) => {
         deletions.push(await request.json());
         return new HttpResponse(null, { status: 204 });

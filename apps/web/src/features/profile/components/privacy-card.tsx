@@ -56,7 +56,9 @@ export function DownloadMyData({ oid }: { oid: string }) {
       <p className="text-xs text-muted-foreground">{t('downloadDataHint')}</p>
       {download.isError ? (
         <FormAlert>
-          {isApiError(download.error, 'rateLimited') ? t('rateLimited', { ns: 'Error' }) : t('downloadFailed')}
+          {isApiError(download.error, 'rateLimited')
+            ? t('rateLimited', { ns: 'Error' })
+            : t('downloadFailed')}
         </FormAlert>
       ) : null}
     </div>
@@ -182,7 +184,10 @@ function SharedProjects({ projects }: { projects: Project[] }) {
 /** The list with its title, shown only when one of its items is shared (CSS :has on the items). */
 function SharedList({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <div className="hidden rounded-lg border border-amber-600/40 bg-amber-500/10 p-3 text-sm has-[li]:block" data-testid="shared-projects">
+    <div
+      className="hidden rounded-lg border border-amber-600/40 bg-amber-500/10 p-3 text-sm has-[li]:block"
+      data-testid="shared-projects"
+    >
       <p className="mb-2 font-medium">{title}</p>
       <ul className="grid gap-3">{children}</ul>
     </div>
