@@ -15,6 +15,7 @@ import {
   deleteKnownDevicesOf,
   deleteMembershipsOf,
   forgetMailsTo,
+  lockOwnedLiveProjects,
   ownedLiveProjects,
 } from './privacy.repository.js';
 
@@ -30,17 +31,8 @@ import {
 // - the last active admin who can sign in cannot be deleted.
 
 /** The placeholder address of a deleted person: unique, and never deliverable (.invalid). */
-export const tombstoneEmail = (personId: string): string =>
+const tombstoneEmail = (personId: string): string =>
   `deleted-${personId.toLowerCase()}@deleted.invalid`;
-
-/** Live projects the person owns that others belong to: what must be handed over first. */
-export async function projectsToHandOver(
-  db: Db,
-  personId: string,
-): Promise<Array<{ id: string; name: string }>> {
-  const owned = await ownedLiveProjects(db, personId);
-  return owned.filter((p) => Number(p.members ?? 0) > 0).map(({ id, name }) => ({ id, name }));
-}
 
 /**
  * Deletes the account of `personId` (the caller has given their proof). `admin` is the acting
@@ -57,6 +49,7 @@ export async function deleteAccount(
     const person = await findPerson(trx, personId);
     if (!person || person.deletedAt !== null) throw notFound();
     await keepAnActiveAdmin(trx, person);
+    await lockOwnedLiveProjects(trx, personId);
     const owned = await ownedLiveProjects(trx, personId);
     const shared = owned.filter((p) => Number(p.members ?? 0) > 0);
     if (shared.length > 0) {

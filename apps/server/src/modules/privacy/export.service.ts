@@ -69,7 +69,7 @@ const readme: Record<Language, (at: string, fromDay: string) => string> = {
 
 const parseJson = (text: string | null): unknown => (text === null ? null : (JSON.parse(text) as unknown));
 
-export interface PersonExport {
+interface PersonExport {
   /** File name → content, in order. */
   files: Array<[string, Uint8Array]>;
 }

@@ -95,6 +95,20 @@ export async function auditEntriesAbout(db: Db, personId: string, limit: number)
     .execute();
 }
 
+/**
+ * Locks the rows of the person's live projects with a write that changes nothing: an invitation
+ * accepted at the same moment (it writes the project row first, see updateLiveProject) waits for
+ * the deletion, or the deletion sees its new member.
+ */
+export async function lockOwnedLiveProjects(db: Db, personId: string): Promise<void> {
+  await db
+    .updateTable('project')
+    .set((eb) => ({ updatedAt: eb.ref('updatedAt') }))
+    .where('ownerId', '=', personId)
+    .where('deletedAt', 'is', null)
+    .execute();
+}
+
 /** Live projects the person owns, each with how many members (besides the owner) it has. */
 export async function ownedLiveProjects(db: Db, personId: string) {
   return db

@@ -41,11 +41,14 @@ export function useHandOver(projectId: string) {
   });
 }
 
-/** DELETE the account with the password or a code; on success this browser is signed out. */
+/**
+ * DELETE the account with the password or a code. On success `signOut` ends this browser's
+ * session: call it after leaving the profile (it unmounts everything signed in, the dialog too).
+ */
 export function useDeleteAccount(oid: string) {
   const queryClient = useQueryClient();
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: (proof: AccountDeletion) => restClient.delete(personPaths.one(oid), { json: proof }),
-    onSuccess: () => logoutLocally(queryClient),
   });
+  return { ...mutation, signOut: () => logoutLocally(queryClient) };
 }

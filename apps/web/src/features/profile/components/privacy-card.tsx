@@ -97,6 +97,7 @@ function DeleteAccountForm({ oid, onCancel }: { oid: string; onCancel: () => voi
         onCancel();
         toast.success(t('deleted'));
         void navigate(paths.home());
+        deletion.signOut();
       },
       onError: (error) => {
         if (isApiError(error, 'pwWrong')) setProblem(t('pwWrong', { ns: 'Error' }));
