@@ -78,6 +78,7 @@ const serverModules = [
   'public-pages',
   'usage',
   'retention',
+  'privacy',
 ];
 function moduleZones() {
   const dir = 'apps/server/src/modules';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { reauthSchema } from './auth.js';
 
 // A person's data export and account deletion (docs/privacy.md#export, docs/privacy.md#deletion).
