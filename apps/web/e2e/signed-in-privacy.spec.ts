@@ -80,7 +80,7 @@ test.describe('download my data and delete the account (signed in)', () => {
     await dialog.getByLabel(de(profile, 'deleteProofPassword')).fill(owner.password);
     await dialog.getByRole('button', { name: de(profile, 'deleteConfirm') }).click();
     await expect(toast(page, de(profile, 'deleted'))).toBeVisible();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).not.toHaveURL(/\/profile/);
 
     // Gone: no sign-in; the project is Max's now.
     expect(await loginStatus(request, owner)).toBe(401);
