@@ -79,6 +79,7 @@ const serverModules = [
   'public-pages',
   'usage',
   'retention',
+  'privacy',
 ];
 function moduleZones() {
   const dir = 'apps/server/src/modules';

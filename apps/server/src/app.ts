@@ -29,6 +29,7 @@ import { startSignedInSession } from './modules/account/sign-in.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { ownSessionRoutes } from './modules/auth/own-sessions.routes.js';
 import { LoginThrottle, memoryLimiters, redisLimiters } from './modules/auth/login-throttle.js';
+import { privacyRoutes } from './modules/privacy/privacy.routes.js';
 import { personRoutes } from './modules/person/person.routes.js';
 import { mfaRoutes } from './modules/mfa/mfa.routes.js';
 import { hasSecondFactor, signInChallenge } from './modules/mfa/mfa.service.js';
@@ -212,6 +213,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountRoutes, { throttle });
   await app.register(mfaRoutes, { throttle });
   await app.register(personRoutes);
+  await app.register(privacyRoutes, { throttle });
   await app.register(ownSessionRoutes);
   await app.register(projectRoutes);
   await app.register(memberRoutes, { limits: invitationLimits });

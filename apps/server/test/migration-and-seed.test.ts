@@ -68,6 +68,7 @@ describe('migrations and demo seed', () => {
       '0015-session-device',
       '0016-second-factor',
       '0017-privacy',
+      '0020-account-deletion',
     ]);
     expect(await migrateToLatest(database.db, database.schema)).toEqual([]);
     for (const table of TABLES) expect(await countRows(database.db, table)).toBe(0);

@@ -15,6 +15,7 @@ export const errorCodeSchema = z.enum([
   'invitationLimit',
   'tooManyMembers',
   'ownerStays',
+  'sharedProjects',
   'emailTaken',
   'lastAdmin',
   'ownAccount',

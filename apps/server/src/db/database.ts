@@ -25,6 +25,8 @@ export interface PersonTable {
   avatarVersion: Generated<number>;
   /** Set by every sign-in (sessions end at logout, so they cannot tell it). */
   lastSignInAt: Generated<string | null>;
+  /** Set when the account was deleted: the row is a tombstone (docs/privacy.md#deletion). */
+  deletedAt: Generated<string | null>;
   createdAt: string;
   updatedAt: string;
 }

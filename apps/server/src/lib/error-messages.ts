@@ -45,6 +45,10 @@ const messages: Record<ErrorCode, Record<Language, string>> = {
     de: 'Die Eigentümer:in bleibt im Projekt; übergib das Projekt zuerst.',
     en: 'The owner stays in the project; hand the project over first.',
   },
+  sharedProjects: {
+    de: 'Dieses Konto besitzt Projekte, die mit anderen geteilt sind. Übergib jedes davon zuerst an ein Mitglied (die Projekte stehen in der Liste).',
+    en: 'This account owns projects shared with others. Hand each of them over to a member first (the projects are listed).',
+  },
   emailTaken: {
     de: 'Diese E-Mail-Adresse ist bereits vergeben.',
     en: 'This email address is already in use.',

@@ -16,6 +16,7 @@ import {
   png,
   printFigures,
   randomAddress,
+  renewDisposableCustomer,
   renewOwnerSpareSession,
   restRoutes,
   validRequest,
@@ -168,7 +169,9 @@ describe(`access matrix (${dialect})`, () => {
           project = await createOwnedProject(send, world);
         }
         if (url.includes('/session/:')) await renewOwnerSpareSession(ctx.db, world);
-        const path = fillParams(url, world, project);
+        if (method === 'DELETE' && url === '/rest/collection/admin/person/:id')
+          await renewDisposableCustomer(ctx.db, world);
+        const path = fillParams(url, world, project, method);
         const request = route
           ? await validRequest(method, url, world, project)
           : { headers: {}, known: true };

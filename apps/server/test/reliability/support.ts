@@ -220,6 +220,11 @@ export interface World {
   secret: string;
   /** A session of the owner's other than the one of owner.token. */
   ownerSpareSessionId: string;
+  /**
+   * A customer only the admin's account deletion works on (DELETE /rest/collection/admin/person/:id):
+   * renewed before each such call (renewDisposableCustomer), so the matrix never deletes its own callers.
+   */
+  disposableId: string;
 }
 
 export interface OwnedProject {
@@ -290,6 +295,7 @@ export async function createWorld(db: Kysely<Database>): Promise<World> {
   return {
     owner,
     ownerSpareSessionId: spare.id,
+    disposableId: (await actor(db)).id,
     other: await actor(db),
     admin: await actor(db, 1),
     editor: await actor(db),
@@ -544,8 +550,24 @@ const PARAM_SOURCES: Record<string, (w: World, p: OwnedProject) => string> = {
   'translation/:id': (w) => w.translationKey,
 };
 
-/** The route's URL with the owner's ids in its parameters; a parameter nobody knows fails loudly. */
-export function fillParams(url: string, world: World, project: OwnedProject): string {
+/** Parameters of one method that must not name the owner: a destructive call on someone else. */
+const METHOD_PARAM_SOURCES: Record<string, (w: World) => string> = {
+  // An admin deleting a customer deletes the disposable one, never a caller of the matrix.
+  'DELETE /rest/collection/admin/person/:id': (w) => w.disposableId,
+};
+
+/** A fresh disposable customer for the next admin deletion (see World.disposableId). */
+export async function renewDisposableCustomer(db: Kysely<Database>, world: World): Promise<void> {
+  world.disposableId = (await actor(db)).id;
+}
+
+/**
+ * The route's URL with the owner's ids in its parameters; a parameter nobody knows fails loudly.
+ * With the method, a destructive call may name someone else (METHOD_PARAM_SOURCES).
+ */
+export function fillParams(url: string, world: World, project: OwnedProject, method?: string): string {
+  const special = method === undefined ? undefined : METHOD_PARAM_SOURCES[`${method} ${url}`];
+  if (special) return url.replace(/:[A-Za-z]+$/, special(world));
   return url.replace(/([a-z_]+\/)?:([A-Za-z]+)/g, (_match, collection: string | undefined, name: string) => {
     const source = PARAM_SOURCES[`${collection ?? ''}:${name}`] ?? PARAM_SOURCES[`:${name}`];
     if (!source) throw new Error(`no fixture for the parameter :${name} in ${url}: add it to PARAM_SOURCES`);
@@ -589,6 +611,8 @@ export async function validRequest(
     'PATCH /rest/collection/person/:oid': { firstname: 'Geändert' },
     // Turning a second factor off needs the password again (docs/security.md#re-authentication).
     'DELETE /rest/collection/person/:oid/mfa/totp': { password: world.owner.password },
+    // An admin deletes the disposable customer (see METHOD_PARAM_SOURCES) with their own password.
+    'DELETE /rest/collection/admin/person/:id': { password: world.admin.password },
     'PATCH /rest/collection/person/:oid/password': {
       passwordActual: world.owner.password,
       password: world.owner.password,
@@ -677,6 +701,11 @@ export async function validRequest(
   // an enrolment started first (test/mfa.test.ts proves it), so it is not judged here.
   if (key === 'POST /rest/collection/person/:oid/mfa/totp/confirm')
     return { ...json({ code: '000000' }), known: false };
+  // The owner's own account deletion, well-formed: their projects are always shared with the
+  // world's members, so it answers 409 sharedProjects and deletes nothing; its success is proven
+  // in test/privacy-export-deletion.test.ts.
+  if (key === 'DELETE /rest/collection/person/:oid')
+    return { ...json({ password: world.owner.password }), known: false };
   // Calls without a body: reads, deletes, adding a service, signing out.
   return { headers: {}, known: method !== 'POST' && method !== 'PATCH' ? true : key === 'POST /rest/logout' };
 }

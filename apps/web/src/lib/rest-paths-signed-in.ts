@@ -65,6 +65,8 @@ export const adminPersonPaths = {
   list: () => collection('admin', 'person'),
   one: (id: string) => collection('admin', 'person', id),
   passwordReset: (id: string) => collection('admin', 'person', id, 'password-reset'),
+  /** GET: the customer's data export as a ZIP (audited). */
+  export: (id: string) => collection('admin', 'person', id, 'export'),
 };
 
 export const adminAuditPath = () => collection('admin', 'audit');

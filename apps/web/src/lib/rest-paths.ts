@@ -24,4 +24,6 @@ export const personPaths = {
   projects: (oid: string) => collection('person', oid, 'project'),
   password: (oid: string) => collection('person', oid, 'password'),
   avatar: (oid: string) => collection('person', oid, 'avatar'),
+  /** GET: the person's data as a ZIP (docs/privacy.md#export). */
+  export: (oid: string) => collection('person', oid, 'export'),
 };

@@ -130,6 +130,7 @@ const sessionPersonColumns = [
   'person.verified',
   'person.avatarVersion',
   'person.lastSignInAt',
+  'person.deletedAt',
   'person.createdAt',
   'person.updatedAt',
 ] as const;

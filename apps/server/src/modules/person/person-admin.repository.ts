@@ -25,6 +25,8 @@ export function customersQuery(db: Db, search: string | undefined) {
       'person.verified',
       'person.lastSignInAt',
     ])
+    // A deleted person's tombstone is no customer (docs/privacy.md#deletion).
+    .where('person.deletedAt', 'is', null)
     .select((eb) => [
       eb
         .selectFrom('project')

@@ -69,7 +69,7 @@ export async function listCustomers(
 
 async function requireCustomer(db: Db, id: string): Promise<PersonRow> {
   const person = await findPerson(db, id);
-  if (!person) throw notFound();
+  if (!person || person.deletedAt !== null) throw notFound();
   return person;
 }
 

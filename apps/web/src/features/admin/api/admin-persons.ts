@@ -1,8 +1,10 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminInvite, AdminPerson, AdminPersonPage } from '@portal/contract/admin-person';
+import type { AccountDeletion } from '@portal/contract/privacy';
 import { adminAuditKeys, adminPersonKeys } from '@/lib/query-keys-signed-in';
-import { restClient } from '@/lib/rest-client';
+import { restClient, restFile } from '@/lib/rest-client';
 import { adminPersonPaths } from '@/lib/rest-paths-signed-in';
+import { saveFile } from '@/lib/save-file';
 
 // The customers area's calls (docs/admin.md#customers). Admins only; others get 403.
 
@@ -69,5 +71,28 @@ export function useSendPasswordReset(id: string) {
   return useMutation({
     mutationFn: () => restClient.post<void>(adminPersonPaths.passwordReset(id)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminAuditKeys.all() }),
+  });
+}
+
+/** The customer's data export (docs/privacy.md#export), saved as a download; audited on the server. */
+export function useDownloadCustomerData(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => saveFile(await restFile(adminPersonPaths.export(id), 'application/zip'), 'portal-data.zip'),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminAuditKeys.all() }),
+  });
+}
+
+/** Deletes the customer's account with the admin's own password or code (docs/privacy.md#deletion). */
+export function useDeleteCustomer(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (proof: AccountDeletion) => restClient.delete(adminPersonPaths.one(id), { json: proof }),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminPersonKeys.all() }),
+        queryClient.invalidateQueries({ queryKey: adminAuditKeys.all() }),
+      ]);
+    },
   });
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router';
@@ -91,5 +91,31 @@ describe('a customer in the admin console', () => {
     await user.click(screen.getByRole('button', { name: 'save' }));
     await waitFor(() => expect(lastname).toHaveAccessibleDescription('fieldTooLong'));
     expect(calls).toBe(0);
+  });
+
+  it('deletes the customer with the admin’s own password, showing the server’s reason with the shared projects first', async () => {
+    signedInAdmin();
+    const sent: unknown[] = [];
+    server.use(
+      http.delete('*/rest/collection/admin/person/cust1', async ({ request }) => {
+        sent.push(await request.json());
+        if (sent.length === 1)
+          return HttpResponse.json(
+            { error: { code: 'sharedProjects', message: 'Erst übergeben.', problems: ['Gemeinsam'] } },
+            { status: 409 },
+          );
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    await renderCustomer();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'deleteCustomer' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/ownProof/), 'admin passphrase');
+    await user.click(within(dialog).getByRole('button', { name: 'deleteCustomer' }));
+    expect(await within(dialog).findByText('Erst übergeben. Gemeinsam')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'deleteCustomer' }));
+    await waitFor(() => expect(sent).toEqual([{ password: 'admin passphrase' }, { password: 'admin passphrase' }]));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

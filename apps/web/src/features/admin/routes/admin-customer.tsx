@@ -37,6 +37,7 @@ import {
 } from '../api/admin-persons';
 import { AdminNotAllowed, AdminScreen } from '../components/admin-screen';
 import { CustomerBadges, customerName } from '../components/customer-badges';
+import { CustomerPrivacy } from '../components/customer-privacy';
 import { UnsavedChangesGuard } from '../hooks/use-unsaved-changes';
 import { applyServerErrors, fieldErrorText } from '../utils/field-errors';
 
@@ -101,6 +102,7 @@ function Customer({ person }: { person: AdminPerson }) {
         <AccessPanel person={person} />
       </div>
       <Projects person={person} />
+      <CustomerPrivacy person={person} />
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { AvatarUpload } from '../components/avatar-upload';
 import { ChangePasswordDialog } from '../components/change-password-dialog';
 import { EditAccountDialog } from '../components/edit-account-dialog';
 import { OwnSessions } from '../components/own-sessions';
+import { PrivacyCard } from '../components/privacy-card';
 import { TwoFactorCard } from '../components/two-factor';
 import { SignedOut } from '@/components/signed-out';
 import { UserAvatar } from '../components/user-avatar';
@@ -97,6 +98,9 @@ function ProfileView({ user }: { user: Person }) {
         <TwoFactorCard oid={user.oid} />
       </div>
       <OwnSessions oid={user.oid} />
+      <div className="lg:col-start-2">
+        <PrivacyCard oid={user.oid} />
+      </div>
     </div>
   );
 }
