@@ -6,6 +6,7 @@ import {
   type CreatedAccessToken,
 } from '@portal/contract/access-token';
 import { sha256Hex } from '../src/lib/ids.js';
+import { runRetention } from '../src/modules/retention/retention.service.js';
 import {
   bearer,
   buildTestApp,
@@ -339,6 +340,19 @@ describe('personal access tokens', () => {
     expect((await listProjects(owner, made.token)).statusCode).toBe(401);
     const rows = await ctx.db.selectFrom('accessToken').select('id').where('personId', '=', owner.id).execute();
     expect(rows).toEqual([]);
+  });
+
+  it('has the retention job delete expired tokens only, twice safely', async () => {
+    const owner = await createSignedInPerson(ctx);
+    const short = await makeToken(owner, { expiresOn: dayAfter(today(), 1) });
+    const long = await makeToken(owner, { expiresOn: dayAfter(today(), 30) });
+    const later = { now: () => new Date(Date.parse(short.expiresAt) + 1000) };
+    const periods = { unverifiedDays: 30, contactMonths: 24 };
+    const first = await runRetention(ctx.db, later, periods);
+    expect(first.expiredAccessTokens).toBeGreaterThanOrEqual(1);
+    expect((await runRetention(ctx.db, later, periods)).expiredAccessTokens).toBe(0);
+    const left = await ctx.db.selectFrom('accessToken').select('id').where('personId', '=', owner.id).execute();
+    expect(left).toEqual([{ id: long.id }]);
   });
 
   it('marks in the OpenAPI document which calls a token may make, from the routes’ declarations', async () => {

@@ -67,12 +67,6 @@ export async function deleteAccessTokensOf(db: Db, personId: string): Promise<vo
   await db.deleteFrom('accessToken').where('personId', '=', personId).execute();
 }
 
-/** Retention: tokens that expired before `cutoff`; answers how many went. */
-export async function deleteExpiredAccessTokens(db: Db, cutoff: string): Promise<number> {
-  const result = await db.deleteFrom('accessToken').where('expiresAt', '<', cutoff).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
 const tokenWithPerson = preparedQuery((db: Db, tokenHash: string) =>
   db
     .selectFrom('accessToken')
