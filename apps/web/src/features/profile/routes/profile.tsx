@@ -11,6 +11,7 @@ import { useSession } from '@/hooks/use-session';
 import { AvatarUpload } from '../components/avatar-upload';
 import { ChangePasswordDialog } from '../components/change-password-dialog';
 import { EditAccountDialog } from '../components/edit-account-dialog';
+import { AccessTokens } from '../components/access-tokens';
 import { OwnSessions } from '../components/own-sessions';
 import { TwoFactorCard } from '../components/two-factor';
 import { SignedOut } from '@/components/signed-out';
@@ -97,6 +98,7 @@ function ProfileView({ user }: { user: Person }) {
         <TwoFactorCard oid={user.oid} />
       </div>
       <OwnSessions oid={user.oid} />
+      <AccessTokens oid={user.oid} />
     </div>
   );
 }
