@@ -22,8 +22,6 @@ import {
 // second-factor or session route), are limited per token, note their last use at most once a
 // minute, and end with a new password.
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 describe('personal access tokens', () => {
   let ctx: TestContext;
   /** The app's clock runs this far ahead of the real one; the expiry and last-use tests move it. */
