@@ -44,15 +44,6 @@ export async function listAccessTokensOf(db: Db, personId: string) {
     .execute();
 }
 
-export async function findAccessTokenOf(db: Db, personId: string, id: string) {
-  return db
-    .selectFrom('accessToken')
-    .select(listedColumns)
-    .where('personId', '=', personId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
 /** Deletes one token of the person; false when the person has no token of that id. */
 export async function deleteAccessTokenOf(db: Db, personId: string, id: string): Promise<boolean> {
   const result = await db
