@@ -353,6 +353,24 @@ describe('personal access tokens', () => {
     expect(left).toEqual([{ id: long.id }]);
   });
 
+  it('is allowed by no route of the account itself, whatever a route declares in future', async () => {
+    // The declarations checked against the rule, independently of them: tokens never reach admin
+    // routes, tokens, password, second factor, e-mail, sessions, sign-out, avatar, export or the
+    // account's deletion; on the person itself they only read.
+    const sensitive = /\/(admin|token|password|mfa|session|logout|auth|avatar|export|email)(\/|$)/;
+    const wrong = ctx.app.routeAccess
+      .filter((r) => r.token === 'allowed')
+      .filter(
+        (r) =>
+          r.access !== 'user' ||
+          sensitive.test(r.url) ||
+          (r.url === '/rest/collection/person/:oid' && r.method !== 'GET' && r.method !== 'HEAD'),
+      )
+      .map((r) => `${r.method} ${r.url}`);
+    expect(wrong).toEqual([]);
+    expect(ctx.app.routeAccess.filter((r) => r.token === 'allowed').length).toBeGreaterThan(10);
+  });
+
   it('marks in the OpenAPI document which calls a token may make, from the routes’ declarations', async () => {
     const openapi = (await ctx.app.inject({ method: 'GET', url: '/rest/docs/json' })).json<{
       components: { securitySchemes: Record<string, unknown> };
