@@ -57,6 +57,7 @@ const featureBoundaries = features.map((feature) => ({
 const serverModules = [
   'person-record',
   'auth',
+  'access-token',
   'catalogue',
   'mail',
   'account',

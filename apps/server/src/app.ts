@@ -30,6 +30,9 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { ownSessionRoutes } from './modules/auth/own-sessions.routes.js';
 import { LoginThrottle, memoryLimiters, redisLimiters } from './modules/auth/login-throttle.js';
 import { privacyRoutes } from './modules/privacy/privacy.routes.js';
+import { accessTokenRoutes } from './modules/access-token/access-token.routes.js';
+import { isAccessToken, resolveAccessToken } from './modules/access-token/access-token.service.js';
+import { ACCESS_TOKEN_LIMITS } from '@portal/contract/access-token';
 import { personRoutes } from './modules/person/person.routes.js';
 import { mfaRoutes } from './modules/mfa/mfa.routes.js';
 import { hasSecondFactor, signInChallenge } from './modules/mfa/mfa.service.js';
@@ -194,6 +197,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app,
     config.usageIngestTokens,
     config.adminMfa === 'required' ? (personId) => hasSecondFactor(app.db, personId) : undefined,
+    {
+      recognise: isAccessToken,
+      resolve: (token, now) => resolveAccessToken(app.db, token, now),
+      limiter: (redis ? redisLimiters(redis, 'token') : memoryLimiters)({
+        keyPrefix: 'calls',
+        points: ACCESS_TOKEN_LIMITS.callsPerMinute,
+        duration: 60,
+      }),
+    },
   );
   registerRoleChecks(app);
 
@@ -215,6 +227,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(personRoutes);
   await app.register(privacyRoutes, { throttle });
   await app.register(ownSessionRoutes);
+  await app.register(accessTokenRoutes);
   await app.register(projectRoutes);
   await app.register(memberRoutes, { limits: invitationLimits });
   await app.register(licenceRoutes);

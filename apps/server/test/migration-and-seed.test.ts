@@ -38,6 +38,7 @@ const TABLES: Array<keyof Database> = [
   'recoveryCode',
   'mfaToken',
   'retentionRun',
+  'accessToken',
 ];
 
 describe('migrations and demo seed', () => {
@@ -68,6 +69,7 @@ describe('migrations and demo seed', () => {
       '0015-session-device',
       '0016-second-factor',
       '0017-privacy',
+      '0019-access-token',
       '0020-account-deletion',
     ]);
     expect(await migrateToLatest(database.db, database.schema)).toEqual([]);

@@ -284,10 +284,20 @@ describe('data export and account deletion', () => {
         ).statusCode,
       ).toBeLessThan(300);
       const secondSession = await login(ctx.app, anna);
+      const script = await inject('POST', `/rest/collection/person/${anna.id}/token`, anna.token, {
+        name: 'Deploy',
+        scope: 'read',
+        expiresOn: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+      });
+      expect(script.statusCode, script.body).toBe(201);
+      const accessToken = script.json<{ token: string }>().token;
+      expect((await inject('GET', `/rest/collection/person/${anna.id}`, accessToken)).statusCode).toBe(200);
       expect((await del(anna, { password: anna.password })).statusCode).toBe(204);
-      // Every session ended at once: the old bearer tokens answer 401.
+      // Every session and personal access token ended at once: the old bearer tokens answer 401.
       expect((await inject('GET', `/rest/collection/person/${anna.id}`, anna.token)).statusCode).toBe(401);
       expect((await inject('GET', `/rest/collection/person/${anna.id}`, secondSession)).statusCode).toBe(401);
+      expect((await inject('GET', `/rest/collection/person/${anna.id}`, accessToken)).statusCode).toBe(401);
+      expect(await ctx.db.selectFrom('accessToken').select('id').where('personId', '=', anna.id).execute()).toEqual([]);
       expect(
         (
           await ctx.app.inject({

@@ -269,7 +269,13 @@ describe('retention job', () => {
       ]);
       const done = runs.filter((r) => r !== undefined);
       expect(done).toHaveLength(1);
-      expect(done[0]).toEqual({ expiredLinks: n, expiredSessions: n, unverifiedSignups: n, contactRequests: n });
+      expect(done[0]).toEqual({
+        expiredLinks: n,
+        expiredSessions: n,
+        expiredAccessTokens: 0,
+        unverifiedSignups: n,
+        contactRequests: n,
+      });
       const row = await db.selectFrom('retentionRun').selectAll().executeTakeFirstOrThrow();
       expect(row).toMatchObject({ day: '2026-06-15', startedAt: NOW.toISOString(), finishedAt: NOW.toISOString() });
       expect(JSON.parse(row.deletedJson ?? '{}')).toEqual(done[0]);

@@ -368,6 +368,22 @@ export interface RetentionRunTable {
   deletedJson: string | null;
 }
 
+/**
+ * A personal access token (docs/security.md#personal-access-tokens): SHA-256 only; deleted when
+ * revoked or once expired (by the retention job; expired ones are refused before).
+ */
+export interface AccessTokenTable {
+  id: string;
+  personId: string;
+  tokenHash: string;
+  name: string;
+  scope: 'read' | 'write';
+  createdAt: string;
+  expiresAt: string;
+  /** Written at most once a minute. */
+  lastUsedAt: string | null;
+}
+
 export interface Database {
   person: PersonTable;
   session: SessionTable;
@@ -395,6 +411,7 @@ export interface Database {
   recoveryCode: RecoveryCodeTable;
   mfaToken: MfaTokenTable;
   retentionRun: RetentionRunTable;
+  accessToken: AccessTokenTable;
 }
 
 /** What repositories take: the database, or a transaction on it. */

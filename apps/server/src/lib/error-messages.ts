@@ -1,3 +1,4 @@
+import { ACCESS_TOKEN_LIMITS } from '@portal/contract/access-token';
 import { VERIFY_LIMITS } from '@portal/contract/account';
 import type { ErrorCode } from '@portal/contract/error';
 import { IMAGE_LIMITS } from '@portal/contract/image';
@@ -96,6 +97,22 @@ const messages: Record<ErrorCode, Record<Language, string>> = {
   tokenInvalid: {
     de: 'Dieser Link ist ungültig, abgelaufen oder wurde schon benutzt.',
     en: 'This link is invalid, has expired or has already been used.',
+  },
+  accessTokenInvalid: {
+    de: 'Dieses Zugriffstoken ist unbekannt, abgelaufen oder wurde widerrufen.',
+    en: 'This access token is unknown, has expired or has been revoked.',
+  },
+  accessTokenNotAllowed: {
+    de: 'Mit einem Zugriffstoken ist dieser Aufruf nicht möglich. Bitte melde dich an.',
+    en: 'An access token cannot make this call. Please sign in.',
+  },
+  accessTokenReadOnly: {
+    de: 'Dieses Zugriffstoken darf nur lesen.',
+    en: 'This access token may only read.',
+  },
+  tooManyAccessTokens: {
+    de: `Du hast schon ${ACCESS_TOKEN_LIMITS.perPerson} Zugriffstoken. Bitte widerrufe zuerst eines.`,
+    en: `You already have ${ACCESS_TOKEN_LIMITS.perPerson} access tokens. Please revoke one first.`,
   },
   payloadTooLarge: { de: 'Die Anfrage ist zu groß.', en: 'The request is too large.' },
   unsupportedMediaType: {

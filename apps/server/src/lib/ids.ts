@@ -14,9 +14,15 @@ export function newLicenceKey(): string {
   return `lk_${randomBytes(20).toString('base64url')}`;
 }
 
-/** Session token: 256 random bits; only its SHA-256 is stored. */
+/**
+ * Session token: 256 random bits; only its SHA-256 is stored. Never one that starts like a
+ * personal access token (`pat_`), which authentication tells apart by that prefix.
+ */
 export function newSessionToken(): string {
-  return randomBytes(32).toString('base64url');
+  for (;;) {
+    const token = randomBytes(32).toString('base64url');
+    if (!token.startsWith('pat_')) return token;
+  }
 }
 
 // The one-shot form: every signed-in call hashes its token, and a Hash object per call costs more

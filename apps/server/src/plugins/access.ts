@@ -21,10 +21,22 @@ export type RoleDeclaration =
   | { project: ProjectRole; param: string; selfParam?: string }
   | { licence: ProjectRole; param: string };
 
+/**
+ * Whether a personal access token may make a `user` call (docs/security.md#personal-access-tokens).
+ * Unset: no (sessions only), so a route nobody thought about is safe. The scope a token needs
+ * follows from the method: GET and HEAD need `read`, every other method `write`.
+ */
+export type TokenDeclaration = 'allowed';
+
+/** The scope a personal access token needs for a call with this method. */
+export const tokenScopeOf = (method: string): 'read' | 'write' =>
+  method === 'GET' || method === 'HEAD' ? 'read' : 'write';
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: AccessPolicy;
     role?: RoleDeclaration;
+    token?: TokenDeclaration;
     /** The check of `role`, set when the route is added (modules/access/role-check.ts). */
     roleCheck?: (request: FastifyRequest) => Promise<unknown>;
   }
@@ -54,14 +66,16 @@ export interface RouteAccess {
   url: string;
   access: AccessPolicy | undefined;
   role: RoleDeclaration | undefined;
+  token: TokenDeclaration | undefined;
 }
 
 export function enforceAccessDeclarations(app: FastifyInstance, seen: RouteAccess[]): void {
   app.addHook('onRoute', (route: RouteOptions) => {
     const access = route.config?.access;
     const role = route.config?.role;
+    const token = route.config?.token;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) seen.push({ method, url: route.url, access, role });
+    for (const method of methods) seen.push({ method, url: route.url, access, role, token });
     if (route.url.startsWith('/rest/') && !access) {
       throw new MissingAccessPolicyError(`Route ${methods.join(',')} ${route.url} declares no access policy`);
     }
@@ -69,6 +83,10 @@ export function enforceAccessDeclarations(app: FastifyInstance, seen: RouteAcces
       throw new MissingAccessPolicyError(
         `Route ${methods.join(',')} ${route.url}: a role needs access 'user' and the path parameter :${role.param}`,
       );
+    }
+    // Tokens act for a customer only: never on admin, ingest or public routes.
+    if (token && access !== 'user') {
+      throw new MissingAccessPolicyError(`Route ${methods.join(',')} ${route.url}: tokens need access 'user'`);
     }
   });
 }

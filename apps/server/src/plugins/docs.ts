@@ -18,6 +18,12 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer' },
           basic: { type: 'http', scheme: 'basic' },
+          personalAccessToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'A personal access token (`pat_…`, made in the profile) as `Authorization: Bearer pat_…`. Only calls with `x-token-scopes` accept one: a `read` token GET and HEAD calls, a `write` token the others too.',
+          },
         },
       },
     },

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/database.js';
 import type { ProjectRole } from '@portal/contract/project';
-import type { AccessPolicy, RoleDeclaration } from '../../src/plugins/access.js';
+import type { AccessPolicy, RoleDeclaration, TokenDeclaration } from '../../src/plugins/access.js';
 import type { TestContext } from '../helper.js';
 import {
   INGEST_TOKEN,
@@ -11,12 +11,14 @@ import {
   createOwnedProject,
   dialect,
   fillParams,
+  freshAccessToken,
   freshToken,
   injectedWorld,
   png,
   printFigures,
   randomAddress,
   renewDisposableCustomer,
+  renewOwnerAccessToken,
   renewOwnerSpareSession,
   restRoutes,
   validRequest,
@@ -31,6 +33,11 @@ import type { OwnedProject, Res, Send, World } from './support.js';
 // route, no one without the ingest token gets into the ingest routes, and the owner really can
 // use each of their routes with that call (so the refusals above are not just bad requests).
 // Members of the owner's project are judged by the role each route declares (config.role).
+// Personal access tokens call every cell too (docs/security.md#personal-access-tokens): the
+// owner's read token, the owner's write token and an admin's write token. A token gets through
+// only where the route declares `token` (else 403 accessTokenNotAllowed, on every admin route
+// too, the admin's own token included), a read token only on reads (else 403
+// accessTokenReadOnly), and a refused token changes nothing.
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 type Who = 'anonymous' | 'owner' | 'editor' | 'viewer' | 'other' | 'admin';
@@ -71,6 +78,50 @@ function judgeMember(
   return status === 403 ? undefined : `the ${who} below ${neededRole(role)} answered ${status}`;
 }
 const is2xx = (status: number): boolean => status >= 200 && status < 300;
+
+type TokenCaller = 'readToken' | 'writeToken' | 'adminToken';
+const errorCodeOf = (res: Res): string | undefined => {
+  try {
+    return (JSON.parse(res.body) as { error?: { code?: string } }).error?.code;
+  } catch {
+    return undefined;
+  }
+};
+/** A refusal for this reason: 403, and (with a body; HEAD has none) that error code. */
+const refusedAs = (res: Res, method: string, code: string): boolean =>
+  res.statusCode === 403 && (method === 'HEAD' || errorCodeOf(res) === code);
+
+/** What must hold for a personal access token's call; the problem in words, or undefined. */
+function judgeToken(
+  access: AccessPolicy | undefined,
+  token: TokenDeclaration | undefined,
+  who: TokenCaller,
+  method: string,
+  hasOwnerIds: boolean,
+  res: Res,
+  world: World,
+  knownBody: boolean,
+): string | undefined {
+  const status = res.statusCode;
+  if (status >= 500) return `answered ${status}`;
+  if (who === 'adminToken' && res.body.includes(world.secret)) return `showed the owner's project (status ${status})`;
+  if (access === undefined)
+    return status === 404 || status === 405 ? undefined : `unregistered method answered ${status}`;
+  if (access === 'public') return undefined;
+  if (access === 'ingest') return status === 401 ? undefined : `ingest route answered ${status} to a token`;
+  if (access === 'admin' || token !== 'allowed')
+    return refusedAs(res, method, 'accessTokenNotAllowed') ? undefined : `a token got ${status} from a route it may not call`;
+  if (who === 'adminToken') return hasOwnerIds && status !== 404 ? `answered ${status} on the owner's ids` : undefined;
+  if (who === 'readToken' && !isRead(method))
+    return refusedAs(res, method, 'accessTokenReadOnly') ? undefined : `a read token got ${status} on a write`;
+  if (who === 'readToken') return is2xx(status) || !knownBody ? undefined : `the owner's read token got ${status}`;
+  // The write token calls after the owner (who may have deleted what it names): it must get past
+  // authentication, whatever the route then answers.
+  const code = errorCodeOf(res);
+  return status === 401 || (status === 403 && code?.startsWith('accessToken'))
+    ? `the owner's write token was refused (${status} ${code})`
+    : undefined;
+}
 
 /** Everything of the owner a stranger could read or change. */
 async function ownerRows(db: Kysely<Database>, ownerId: string): Promise<string> {
@@ -171,6 +222,7 @@ describe(`access matrix (${dialect})`, () => {
         if (url.includes('/session/:')) await renewOwnerSpareSession(ctx.db, world);
         if (method === 'DELETE' && url === '/rest/collection/admin/person/:id')
           await renewDisposableCustomer(ctx.db, world);
+        if (url.includes('/token/:')) await renewOwnerAccessToken(ctx.db, world);
         const path = fillParams(url, world, project, method);
         const request = route
           ? await validRequest(method, url, world, project)
@@ -184,14 +236,32 @@ describe(`access matrix (${dialect})`, () => {
           other: await freshToken(ctx.db, world.other.id),
           admin: await freshToken(ctx.db, world.admin.id),
         };
+        const personalTokens = {
+          readToken: await freshAccessToken(ctx.db, world.owner.id, 'read'),
+          writeToken: await freshAccessToken(ctx.db, world.owner.id, 'write'),
+          adminToken: await freshAccessToken(ctx.db, world.admin.id, 'write'),
+        };
+        // The owner's write token changes the owner's data where it may: after the owner's own
+        // call there; before it (and judged like every refused caller) where it may not.
+        const writeTokenLast = route?.token === 'allowed' && !isRead(method);
         const before = await ownerRows(ctx.db, world.owner.id);
         // The owner goes last: their call may change or delete what the others were refused.
         // The editor's allowed writes are left to test/project-members.test.ts: here the members
         // make only calls that must change nothing.
-        for (const who of ['anonymous', 'other', 'admin', 'viewer', 'editor', 'owner'] as const) {
+        const callers = [
+          'anonymous',
+          'other',
+          'admin',
+          'viewer',
+          'editor',
+          'readToken',
+          'adminToken',
+          ...(writeTokenLast ? (['owner', 'writeToken'] as const) : (['writeToken', 'owner'] as const)),
+        ] as const;
+        for (const who of callers) {
           if ((who === 'editor' || who === 'viewer') && !isRead(method) && memberMay(who, route?.role))
             continue;
-          const token = tokens[who];
+          const token = who in personalTokens ? personalTokens[who as TokenCaller].token : tokens[who as Who];
           const res = await send({
             method,
             url: path,
@@ -202,17 +272,26 @@ describe(`access matrix (${dialect})`, () => {
           calls++;
           if (who === 'owner' && method !== 'GET' && method !== 'HEAD') project = undefined;
           const problem =
-            who === 'editor' || who === 'viewer'
-              ? judgeMember(access, route?.role, who, path !== url, res)
-              : judge(access, who, path !== url, res, world, request.known);
+            who === 'readToken' || who === 'writeToken' || who === 'adminToken'
+              ? judgeToken(access, route?.token, who, method, path !== url, res, world, request.known)
+              : who === 'editor' || who === 'viewer'
+                ? judgeMember(access, route?.role, who, path !== url, res)
+                : judge(access, who, path !== url, res, world, request.known);
           if (problem) problems.push(`${who} ${method} ${url}: ${problem}`);
-          if (who !== 'owner' && (await ownerRows(ctx.db, world.owner.id)) !== before) {
+          const actsForOwner = who === 'owner' || (who === 'writeToken' && writeTokenLast);
+          if (!actsForOwner && (await ownerRows(ctx.db, world.owner.id)) !== before) {
             problems.push(`${who} ${method} ${url}: changed the owner's data (status ${res.statusCode})`);
           }
         }
+        // The cell's tokens go, so the owner never reaches the limit of tokens per person.
+        await ctx.db
+          .deleteFrom('accessToken')
+          .where('id', 'in', Object.values(personalTokens).map((t) => t.id))
+          .execute();
       }
     }
     printFigures('access-matrix', {
+      tokenCallers: 3,
       paths: paths.length,
       routes: routes.length,
       calls,

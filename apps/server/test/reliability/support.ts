@@ -9,6 +9,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db/database.js';
 import { newId, sha256Hex } from '../../src/lib/ids.js';
 import { createSession } from '../../src/modules/auth/session.service.js';
+import { newAccessToken } from '../../src/modules/access-token/access-token.service.js';
+import { dayAfter } from '@portal/contract/access-token';
 import type { RouteAccess } from '../../src/plugins/access.js';
 import { afterAll, beforeAll } from 'vitest';
 import {
@@ -225,6 +227,8 @@ export interface World {
    * renewed before each such call (renewDisposableCustomer), so the matrix never deletes its own callers.
    */
   disposableId: string;
+  /** A personal access token of the owner's, for the route that revokes one. */
+  ownerAccessTokenId: string;
 }
 
 export interface OwnedProject {
@@ -266,6 +270,39 @@ export async function renewOwnerSpareSession(db: Kysely<Database>, world: World)
   world.ownerSpareSessionId = spare.id;
 }
 
+/**
+ * A personal access token of the person's, stored as the token routes store one (SHA-256 only),
+ * valid for 30 days; answers the token and its id.
+ */
+export async function freshAccessToken(
+  db: Kysely<Database>,
+  personId: string,
+  scope: 'read' | 'write',
+): Promise<{ token: string; id: string }> {
+  const token = newAccessToken();
+  const id = newId();
+  const now = new Date();
+  await db
+    .insertInto('accessToken')
+    .values({
+      id,
+      personId,
+      tokenHash: sha256Hex(token),
+      name: `matrix ${scope}`,
+      scope,
+      createdAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + 30 * 24 * 60 * 60 * 1000).toISOString(),
+      lastUsedAt: null,
+    })
+    .execute();
+  return { token, id };
+}
+
+/** A new access token of the owner's for the route that revokes one: an earlier call may have revoked the last. */
+export async function renewOwnerAccessToken(db: Kysely<Database>, world: World): Promise<void> {
+  world.ownerAccessTokenId = (await freshAccessToken(db, world.owner.id, 'read')).id;
+}
+
 /** A fresh session for someone, without a (deliberately slow) sign-in. */
 export const freshToken = (db: Kysely<Database>, personId: string): Promise<string> =>
   startSession(db, personId);
@@ -296,6 +333,7 @@ export async function createWorld(db: Kysely<Database>): Promise<World> {
     owner,
     ownerSpareSessionId: spare.id,
     disposableId: (await actor(db)).id,
+    ownerAccessTokenId: (await freshAccessToken(db, owner.id, 'read')).id,
     other: await actor(db),
     admin: await actor(db, 1),
     editor: await actor(db),
@@ -530,6 +568,7 @@ const PARAM_SOURCES: Record<string, (w: World, p: OwnedProject) => string> = {
   'person/:oid': (w) => w.owner.id,
   'person/:id': (w) => w.owner.id,
   'session/:id': (w) => w.ownerSpareSessionId,
+  'token/:id': (w) => w.ownerAccessTokenId,
   'project/:oid': (_w, p) => p.projectId,
   ':projectId': (_w, p) => p.projectId,
   'project/:id': (_w, p) => p.projectId,
@@ -609,6 +648,11 @@ export async function validRequest(
     },
     'PATCH /rest/collection/project/:oid': { name: `${world.secret} umbenannt` },
     'PATCH /rest/collection/person/:oid': { firstname: 'Geändert' },
+    'POST /rest/collection/person/:oid/token': {
+      name: 'Skript',
+      scope: 'read',
+      expiresOn: dayAfter(new Date().toISOString().slice(0, 10), 30),
+    },
     // Turning a second factor off needs the password again (docs/security.md#re-authentication).
     'DELETE /rest/collection/person/:oid/mfa/totp': { password: world.owner.password },
     // An admin deletes the disposable customer (see METHOD_PARAM_SOURCES) with their own password.

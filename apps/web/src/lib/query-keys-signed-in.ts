@@ -27,6 +27,11 @@ export const ownSessionKeys = {
   list: (userOid: string) => ['own-sessions', userOid] as const,
 };
 
+/** The signed-in person's personal access tokens (the profile lists them). */
+export const accessTokenKeys = {
+  list: (userOid: string) => ['access-tokens', userOid] as const,
+};
+
 export const licenceKeys = {
   one: (id: string) => ['licence', id] as const,
   usage: (id: string, period: Period) => ['licence', id, 'usage', period] as const,

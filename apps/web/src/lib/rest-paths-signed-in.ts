@@ -37,6 +37,14 @@ export const ownSessionPaths = {
   one: (oid: string, sessionId: string) => collection('person', oid, 'session', sessionId),
 };
 
+/** The signed-in person's personal access tokens (docs/security.md#personal-access-tokens). */
+export const accessTokenPaths = {
+  /** GET lists them; POST makes one (the answer is the only time the token shows). */
+  list: (oid: string) => collection('person', oid, 'token'),
+  /** DELETE revokes that token. */
+  one: (oid: string, tokenId: string) => collection('person', oid, 'token', tokenId),
+};
+
 export const licencePath = (licenceId: string) => collection('service_licence', licenceId);
 
 export const licenceToolPaths = {

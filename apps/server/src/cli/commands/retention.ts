@@ -17,7 +17,8 @@ export const retentionRun: Command = {
       const deleted = await runRetention(db, systemClock, retention);
       invocation.print(
         `Deleted: ${deleted.unverifiedSignups} unconfirmed sign-ups, ${deleted.expiredLinks} expired links, ` +
-          `${deleted.expiredSessions} expired sessions, ${deleted.contactRequests} contact requests`,
+          `${deleted.expiredSessions} expired sessions, ${deleted.expiredAccessTokens} expired access tokens, ` +
+          `${deleted.contactRequests} contact requests`,
       );
     });
   },

@@ -14,6 +14,7 @@ import { newId, newSessionToken, sha256Hex } from '../../lib/ids.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password.js';
 import type { SessionClient } from '../auth/session-client.js';
 import { endAllSessions } from '../auth/session.service.js';
+import { revokeAccessTokensOf } from '../access-token/access-token.service.js';
 import type { MailContent } from '../mail/mail.templates.js';
 import { queueMail } from '../mail/outbox.service.js';
 import {
@@ -410,6 +411,7 @@ export async function resetPassword(
     if (!isLive(row, now)) throw tokenInvalid();
     await updatePerson(trx, person.id, { passwordHash, verified: 1, updatedAt: now.toISOString() });
     await endAllSessions(trx, person.id);
+    await revokeAccessTokensOf(trx, person.id);
     await endAllLinks(trx, person.id);
     return { token: await startSignedInSession(trx, person, now, client), oid: person.id };
   });

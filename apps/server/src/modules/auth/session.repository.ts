@@ -116,7 +116,7 @@ import type { SessionPerson } from '../person-record/person.mapper.js';
 
 // Every column of person but the avatar and the password hash (the check below fails when one is
 // added and not named).
-const sessionPersonColumns = [
+export const sessionPersonColumns = [
   'person.id',
   'person.email',
   'person.firstname',

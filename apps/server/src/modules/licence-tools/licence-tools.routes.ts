@@ -29,7 +29,7 @@ export const licenceToolsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/rest/collection/service_licence/:id/key',
     {
-      config: { access: 'user', role: { licence: 'editor', param: 'id' } },
+      config: { access: 'user', token: 'allowed', role: { licence: 'editor', param: 'id' } },
       schema: {
         tags: ['licence'],
         summary: 'Issue a new licence key; the replaced key keeps working for 24 hours (previousKeyValidUntil)',
@@ -46,7 +46,7 @@ export const licenceToolsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/rest/collection/service_licence/:id/usage',
     {
-      config: { access: 'user', role: { licence: 'viewer', param: 'id' } },
+      config: { access: 'user', token: 'allowed', role: { licence: 'viewer', param: 'id' } },
       schema: {
         tags: ['licence'],
         summary: 'Calls per day of the period (default: the last 90 days); CSV with Accept: text/csv or format=csv',
@@ -67,7 +67,7 @@ export const licenceToolsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/rest/collection/project/:id/usage',
     {
-      config: { access: 'user', role: { project: 'viewer', param: 'id' } },
+      config: { access: 'user', token: 'allowed', role: { project: 'viewer', param: 'id' } },
       schema: {
         tags: ['project'],
         summary:
@@ -89,7 +89,7 @@ export const licenceToolsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/rest/collection/project/:id/costs',
     {
-      config: { access: 'user', role: { project: 'viewer', param: 'id' } },
+      config: { access: 'user', token: 'allowed', role: { project: 'viewer', param: 'id' } },
       schema: {
         tags: ['project'],
         summary: "The project's costs per licence for a period (default: this month), as the admin report computes them",

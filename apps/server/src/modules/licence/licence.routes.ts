@@ -19,7 +19,7 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/rest/collection/service_licence/:id',
     {
-      config: { access: 'user', role: { licence: 'viewer', param: 'id' } },
+      config: { access: 'user', token: 'allowed', role: { licence: 'viewer', param: 'id' } },
       schema: {
         tags: ['licence'],
         summary: 'A licence with usage per day (last 90 days, or from/to), code and settings',
@@ -42,7 +42,7 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/rest/collection/service_licence/:id',
     {
-      config: { access: 'user', role: { licence: 'editor', param: 'id' } },
+      config: { access: 'user', token: 'allowed', role: { licence: 'editor', param: 'id' } },
       schema: {
         tags: ['licence'],
         summary: 'Switch online/offline, or save the settings form (values: JSON object as string)',
@@ -61,7 +61,7 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/rest/collection/project/:projectId/service_licence/:serviceId',
     {
-      config: { access: 'user', role: { project: 'editor', param: 'projectId' } },
+      config: { access: 'user', token: 'allowed', role: { project: 'editor', param: 'projectId' } },
       schema: {
         tags: ['licence'],
         summary: 'Add a service to the project; answers the project',
@@ -79,7 +79,7 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/rest/collection/project/:projectId/service_licence/:licenceId',
     {
-      config: { access: 'user', role: { project: 'editor', param: 'projectId' } },
+      config: { access: 'user', token: 'allowed', role: { project: 'editor', param: 'projectId' } },
       schema: {
         tags: ['licence'],
         summary: 'Remove a licence from the project (its usage stays in the reports)',

@@ -8,6 +8,7 @@ import { hashPassword } from '../../lib/password.js';
 import { nowIso } from '../../lib/time.js';
 import { canSignIn, endAllLinks } from '../account/account.service.js';
 import { endAllSessions } from '../auth/session.service.js';
+import { revokeAccessTokensOf } from '../access-token/access-token.service.js';
 import {
   findActiveEmails,
   findPerson,
@@ -84,6 +85,7 @@ export async function setPassword(db: Kysely<Database>, email: string, password:
     const person = await requirePerson(trx, email);
     await updatePerson(trx, person.id, { passwordHash, updatedAt: nowIso(now) });
     await endAllSessions(trx, person.id);
+    await revokeAccessTokensOf(trx, person.id);
     await endAllLinks(trx, person.id);
   });
 }
@@ -123,6 +125,7 @@ export async function changeAccount(
   await updatePerson(trx, person.id, { ...update, updatedAt: nowIso(now) });
   if (update.disabled === 1) {
     await endAllSessions(trx, person.id);
+    await revokeAccessTokensOf(trx, person.id);
     await endAllLinks(trx, person.id);
   }
   const after = await findPerson(trx, person.id);

@@ -31,7 +31,7 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/rest/collection/person/:oid',
     {
-      config: { access: 'user' },
+      config: { access: 'user', token: 'allowed' },
       schema: { tags: ['person'], params: oidParams, response: { 200: personSchema } },
     },
     async (request) => {

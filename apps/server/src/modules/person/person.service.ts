@@ -8,6 +8,7 @@ import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { nowIso } from '../../lib/time.js';
 import { endAllLinks } from '../account/account.service.js';
 import { endOtherSessions } from '../auth/session.service.js';
+import { revokeAccessTokensOf } from '../access-token/access-token.service.js';
 import { normaliseAvatar } from './avatar.service.js';
 import { findAvatar, findPasswordHash, findPerson, saveAvatar, updatePerson } from '../person-record/person.repository.js';
 import type { SessionPerson } from '../auth/session.repository.js';
@@ -40,7 +41,8 @@ export async function changeOwnData(
 }
 
 /**
- * A new password needs the current one; every other session of the person ends, and so does
+ * A new password needs the current one; every other session of the person ends, so do their
+ * personal access tokens, and so does
  * every link mailed to them (a reset link must not outlive the password it was meant to replace).
  */
 export async function changePassword(
@@ -60,6 +62,7 @@ export async function changePassword(
   await db.transaction().execute(async (trx) => {
     await updatePerson(trx, user.id, { passwordHash, updatedAt: nowIso(now) });
     if (sessionId) await endOtherSessions(trx, user.id, sessionId);
+    await revokeAccessTokensOf(trx, user.id);
     await endAllLinks(trx, user.id);
   });
 }

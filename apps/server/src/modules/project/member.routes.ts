@@ -36,7 +36,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ limits: InvitationMailLimits 
   app.get(
     '/rest/collection/project/:id/member',
     {
-      config: { access: 'user', role: { project: 'viewer', param: 'id' } },
+      config: { access: 'user', token: 'allowed', role: { project: 'viewer', param: 'id' } },
       schema: {
         tags: ['project'],
         summary: 'The owner, the members and the pending invitations of a project (any member)',
@@ -52,7 +52,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ limits: InvitationMailLimits 
   app.post(
     '/rest/collection/project/:id/member',
     {
-      config: { access: 'user', role: { project: 'owner', param: 'id' } },
+      config: { access: 'user', token: 'allowed', role: { project: 'owner', param: 'id' } },
       schema: {
         tags: ['project'],
         summary: 'Invite someone by address as editor or viewer (owner only); answers the members',
@@ -76,7 +76,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ limits: InvitationMailLimits 
   app.post(
     '/rest/collection/project/:id/member/:personId/resend',
     {
-      config: { access: 'user', role: { project: 'owner', param: 'id' } },
+      config: { access: 'user', token: 'allowed', role: { project: 'owner', param: 'id' } },
       schema: {
         tags: ['project'],
         summary: 'Send a pending invitation again (owner only)',
@@ -99,7 +99,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ limits: InvitationMailLimits 
   app.patch(
     '/rest/collection/project/:id/member/:personId',
     {
-      config: { access: 'user', role: { project: 'owner', param: 'id' } },
+      config: { access: 'user', token: 'allowed', role: { project: 'owner', param: 'id' } },
       schema: {
         tags: ['project'],
         summary: "Change a member's or an invitation's role (owner only); role owner hands the project over",
@@ -120,7 +120,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ limits: InvitationMailLimits 
     '/rest/collection/project/:id/member/:personId',
     {
       // Leaving a project (one's own id as personId) needs only membership.
-      config: { access: 'user', role: { project: 'owner', param: 'id', selfParam: 'personId' } },
+      config: { access: 'user', token: 'allowed', role: { project: 'owner', param: 'id', selfParam: 'personId' } },
       schema: {
         tags: ['project'],
         summary:

@@ -29,7 +29,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/rest/collection/project',
     {
-      config: { access: 'user' },
+      config: { access: 'user', token: 'allowed' },
       schema: {
         tags: ['project'],
         summary: 'Create a project of the caller (projectOwner must be the caller)',
@@ -49,7 +49,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/rest/collection/project/:oid',
     {
-      config: { access: 'user', role: { project: 'viewer', param: 'oid' } },
+      config: { access: 'user', token: 'allowed', role: { project: 'viewer', param: 'oid' } },
       schema: { tags: ['project'], params: oidParams, response: { 200: projectSchema } },
     },
     async (request) => {
@@ -61,7 +61,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/rest/collection/project/:oid',
     {
-      config: { access: 'user', role: { project: 'editor', param: 'oid' } },
+      config: { access: 'user', token: 'allowed', role: { project: 'editor', param: 'oid' } },
       schema: {
         tags: ['project'],
         params: oidParams,
@@ -77,7 +77,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/rest/collection/project/:oid',
     {
-      config: { access: 'user', role: { project: 'owner', param: 'oid' } },
+      config: { access: 'user', token: 'allowed', role: { project: 'owner', param: 'oid' } },
       schema: {
         tags: ['project'],
         summary: 'Delete a project (its usage stays in the reports)',
@@ -94,7 +94,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/rest/collection/person/:oid/project',
     {
-      config: { access: 'user' },
+      config: { access: 'user', token: 'allowed' },
       schema: {
         tags: ['project'],
         summary: 'The projects the person owns or is a member of, with their role in each',

@@ -51,6 +51,24 @@ export async function deleteExpiredTokenBatch(db: Db, now: string, limit = RETEN
 }
 
 /**
+ * Personal access tokens past their expiry (refused anyway; docs/security.md#personal-access-tokens).
+ */
+export async function deleteExpiredAccessTokenBatch(db: Db, now: string, limit = RETENTION_BATCH): Promise<number> {
+  const ids = await db.selectFrom('accessToken').select('id').where('expiresAt', '<', now).limit(limit).execute();
+  if (ids.length === 0) return 0;
+  const result = await db
+    .deleteFrom('accessToken')
+    .where(
+      'id',
+      'in',
+      ids.map((r) => r.id),
+    )
+    .where('expiresAt', '<', now)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
  * Sign-ups whose address was never confirmed and whose last sign-up attempt is older than the
  * cutoff. Only self-made sign-ups (they carry a password hash; an invited account has none and
  * is the inviting admin's to remove), never an admin, never a person who owns a project or

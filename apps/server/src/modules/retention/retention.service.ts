@@ -6,6 +6,7 @@ import type { Clock } from '../../lib/time.js';
 import { SESSION_IDLE_MS } from '../auth/session.service.js';
 import {
   claimRetentionDay,
+  deleteExpiredAccessTokenBatch,
   deleteExpiredSessionBatch,
   deleteExpiredTokenBatch,
   deleteOldContactRequestBatch,
@@ -25,6 +26,7 @@ export interface RetentionResult {
   unverifiedSignups: number;
   expiredLinks: number;
   expiredSessions: number;
+  expiredAccessTokens: number;
   contactRequests: number;
 }
 
@@ -83,6 +85,7 @@ export async function runRetention(
         limit,
       ),
     ),
+    expiredAccessTokens: await run((limit) => deleteExpiredAccessTokenBatch(db, nowIso, limit)),
     unverifiedSignups: await run((limit) =>
       deleteUnverifiedSignupBatch(
         db,

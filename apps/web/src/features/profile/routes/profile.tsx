@@ -11,6 +11,7 @@ import { useSession } from '@/hooks/use-session';
 import { AvatarUpload } from '../components/avatar-upload';
 import { ChangePasswordDialog } from '../components/change-password-dialog';
 import { EditAccountDialog } from '../components/edit-account-dialog';
+import { AccessTokens } from '../components/access-tokens';
 import { OwnSessions } from '../components/own-sessions';
 import { PrivacyCard } from '../components/privacy-card';
 import { TwoFactorCard } from '../components/two-factor';
@@ -98,9 +99,8 @@ function ProfileView({ user }: { user: Person }) {
         <TwoFactorCard oid={user.oid} />
       </div>
       <OwnSessions oid={user.oid} />
-      <div className="lg:col-start-2">
-        <PrivacyCard oid={user.oid} />
-      </div>
+      <AccessTokens oid={user.oid} />
+      <PrivacyCard oid={user.oid} />
     </div>
   );
 }
