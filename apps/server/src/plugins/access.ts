@@ -25,6 +25,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: AccessPolicy;
     role?: RoleDeclaration;
+    /**
+     * A `user` route on a person's own data (`:oid`) that admins may call for any person too
+     * (the billing profile, docs/billing.md#billing-profile); others get 404. The route's service
+     * checks it; the access matrix expects it.
+     */
+    adminsToo?: boolean;
     /** The check of `role`, set when the route is added (modules/access/role-check.ts). */
     roleCheck?: (request: FastifyRequest) => Promise<unknown>;
   }
@@ -54,6 +60,7 @@ export interface RouteAccess {
   url: string;
   access: AccessPolicy | undefined;
   role: RoleDeclaration | undefined;
+  adminsToo: boolean;
 }
 
 export function enforceAccessDeclarations(app: FastifyInstance, seen: RouteAccess[]): void {
@@ -61,7 +68,8 @@ export function enforceAccessDeclarations(app: FastifyInstance, seen: RouteAcces
     const access = route.config?.access;
     const role = route.config?.role;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) seen.push({ method, url: route.url, access, role });
+    const adminsToo = route.config?.adminsToo === true;
+    for (const method of methods) seen.push({ method, url: route.url, access, role, adminsToo });
     if (route.url.startsWith('/rest/') && !access) {
       throw new MissingAccessPolicyError(`Route ${methods.join(',')} ${route.url} declares no access policy`);
     }

@@ -19,7 +19,7 @@ export const billingProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/rest/collection/person/:oid/billing',
     {
-      config: { access: 'user' },
+      config: { access: 'user', adminsToo: true },
       schema: {
         tags,
         summary:
@@ -34,7 +34,7 @@ export const billingProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/rest/collection/person/:oid/billing',
     {
-      config: { access: 'user' },
+      config: { access: 'user', adminsToo: true },
       schema: {
         tags,
         summary:
