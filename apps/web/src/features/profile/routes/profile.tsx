@@ -13,6 +13,7 @@ import { ChangePasswordDialog } from '../components/change-password-dialog';
 import { EditAccountDialog } from '../components/edit-account-dialog';
 import { OwnSessions } from '../components/own-sessions';
 import { TwoFactorCard } from '../components/two-factor';
+import { BillingProfileCard } from '@/components/billing/billing-profile-card';
 import { SignedOut } from '@/components/signed-out';
 import { UserAvatar } from '../components/user-avatar';
 
@@ -93,6 +94,9 @@ function ProfileView({ user }: { user: Person }) {
           {t('lastChanged', { date: formatDate(user.lastModified) })}
         </p>
       </Card>
+      <div className="lg:col-start-2">
+        <BillingProfileCard oid={user.oid} fallbackEmail={user.email} />
+      </div>
       <div className="lg:col-start-2">
         <TwoFactorCard oid={user.oid} />
       </div>
