@@ -23,7 +23,7 @@ export function useSaveBillingProfile(oid: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (values: BillingProfileInput) =>
-      restClient.put<BillingProfile>(billingPaths.profile(oid), { body: { ...values } }),
+      restClient.put<BillingProfile>(billingPaths.profile(oid), { json: values }),
     onSuccess: (profile) => queryClient.setQueryData(billingKeys.profile(oid), profile),
   });
 }
@@ -42,7 +42,7 @@ export function useSaveSellerSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (values: SellerSettingsInput) =>
-      restClient.put<SellerSettings>(billingPaths.sellerSettings(), { body: { ...values } }),
+      restClient.put<SellerSettings>(billingPaths.sellerSettings(), { json: values }),
     onSuccess: (settings) => queryClient.setQueryData(billingKeys.sellerSettings(), settings),
   });
 }

@@ -101,6 +101,10 @@ export function BillingProfileForm({
   const save = useSaveBillingProfile(oid);
   const form = useForm<BillingProfileValues>({ defaultValues: toFormValues(profile, fallbackEmail) });
   const { errors, isSubmitting } = form.formState;
+  const clear = (...names: Parameters<typeof form.clearErrors>[0][]) => {
+    for (const name of names) form.clearErrors(name);
+    form.clearErrors('root');
+  };
   const country = form.watch('country');
   const auto = (token: string) => (filledBy === 'self' ? token : 'off');
   const example = vatIdExample(country);
@@ -127,10 +131,14 @@ export function BillingProfileForm({
 
   const text = (
     name: 'name' | 'street' | 'postcode' | 'city' | 'invoiceEmail' | 'purchaseOrderRef' | 'buyerReference' | 'vatId',
-  ) => form.register(name, { onChange: () => form.clearErrors([name, 'root']) });
+  ) => form.register(name, { onChange: () => clear(name) });
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4" aria-label={t('title')}>
+    <form noValidate onSubmit={(event) => {
+        // Every field is judged afresh by the schema on each attempt.
+        form.clearErrors();
+        void submit(event);
+      }} className="grid gap-4" aria-label={t('title')}>
       <RequiredNote />
       <Field label={t('name')} required error={errors.name?.message}>
         <Input autoComplete={auto('organization')} maxLength={BILLING_LIMITS.name} {...text('name')} />
@@ -149,7 +157,7 @@ export function BillingProfileForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={t('country')} required error={errors.country?.message}>
           <CountrySelect
-            {...form.register('country', { onChange: () => form.clearErrors(['country', 'vatId', 'root']) })}
+            {...form.register('country', { onChange: () => clear('country', 'vatId') })}
             autoComplete={auto('country')}
           />
         </Field>

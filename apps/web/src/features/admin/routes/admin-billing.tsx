@@ -140,6 +140,10 @@ export function SellerSettingsForm({ settings }: { settings: SellerSettings | nu
   const save = useSaveSellerSettings();
   const form = useForm<SellerFormValues>({ defaultValues: toSellerFormValues(settings) });
   const { errors, isSubmitting } = form.formState;
+  const clear = (...names: Parameters<typeof form.clearErrors>[0][]) => {
+    for (const name of names) form.clearErrors(name);
+    form.clearErrors('root');
+  };
   const format = form.watch('invoiceNumberFormat');
   const example = isInvoiceNumberFormat(format) ? formatInvoiceNumber(format, new Date().getFullYear(), 42) : '–';
 
@@ -172,14 +176,18 @@ export function SellerSettingsForm({ settings }: { settings: SellerSettings | nu
         type={options.type ?? 'text'}
         autoComplete={options.autoComplete ?? 'off'}
         maxLength={options.max}
-        {...form.register(name, { onChange: () => form.clearErrors([name, 'root']) })}
+        {...form.register(name, { onChange: () => clear(name) })}
       />
     </Field>
   );
 
   return (
     <Card className="p-6">
-      <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-8" aria-label={t('sellerTitle')}>
+      <form noValidate onSubmit={(event) => {
+        // Every field is judged afresh by the schema on each attempt.
+        form.clearErrors();
+        void submit(event);
+      }} className="grid gap-8" aria-label={t('sellerTitle')}>
         <div className="grid gap-2">
           <p className="text-sm text-muted-foreground">{t('sellerIntro')}</p>
           {settings === null ? (
@@ -199,7 +207,7 @@ export function SellerSettingsForm({ settings }: { settings: SellerSettings | nu
           <Field label={t('country')} required error={errors.country?.message}>
             <CountrySelect
               autoComplete="off"
-              {...form.register('country', { onChange: () => form.clearErrors(['country', 'vatId', 'root']) })}
+              {...form.register('country', { onChange: () => clear('country', 'vatId') })}
             />
           </Field>
         </Group>
@@ -235,7 +243,7 @@ export function SellerSettingsForm({ settings }: { settings: SellerSettings | nu
                 min={SELLER_LIMITS.paymentTermsDays.min}
                 max={SELLER_LIMITS.paymentTermsDays.max}
                 step={1}
-                {...form.register('paymentTermsDays', { onChange: () => form.clearErrors(['paymentTermsDays', 'root']) })}
+                {...form.register('paymentTermsDays', { onChange: () => clear('paymentTermsDays') })}
               />
             </Field>
             {field('invoiceNumberFormat', t('invoiceNumberFormat_label'), {
