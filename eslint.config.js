@@ -78,6 +78,8 @@ const serverModules = [
   'public-pages',
   'usage',
   'retention',
+  'billing-settings',
+  'billing-profile',
 ];
 function moduleZones() {
   const dir = 'apps/server/src/modules';

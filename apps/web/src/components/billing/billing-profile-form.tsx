@@ -5,7 +5,7 @@ import {
   type BillingProfileInput,
 } from '@portal/contract/billing/billing-profile';
 import { vatIdExample } from '@portal/contract/billing/vat-id';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { useTranslation } from '@/hooks/use-translation';
 import { Button } from '@/components/ui/button';
@@ -105,7 +105,7 @@ export function BillingProfileForm({
     for (const name of names) form.clearErrors(name);
     form.clearErrors('root');
   };
-  const country = form.watch('country');
+  const country = useWatch({ control: form.control, name: 'country' });
   const auto = (token: string) => (filledBy === 'self' ? token : 'off');
   const example = vatIdExample(country);
 

@@ -10,7 +10,7 @@ import {
 } from '@portal/contract/billing/billing-settings';
 import { BILLING_LIMITS } from '@portal/contract/billing/billing-profile';
 import type { ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { useTranslation } from '@/hooks/use-translation';
 import { billingFieldErrors } from '@/components/billing/billing-errors';
@@ -144,7 +144,7 @@ export function SellerSettingsForm({ settings }: { settings: SellerSettings | nu
     for (const name of names) form.clearErrors(name);
     form.clearErrors('root');
   };
-  const format = form.watch('invoiceNumberFormat');
+  const format = useWatch({ control: form.control, name: 'invoiceNumberFormat' });
   const example = isInvoiceNumberFormat(format) ? formatInvoiceNumber(format, new Date().getFullYear(), 42) : '–';
 
   const submit = form.handleSubmit(async (values) => {
