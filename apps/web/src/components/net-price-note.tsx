@@ -9,9 +9,3 @@ export function NetPriceNote({ className }: { className?: string }) {
   const { t } = useTranslation('General');
   return <span className={cn('text-muted-foreground', className)}>{t('plusVat')}</span>;
 }
-
-/** The same words as plain text, for a line of prices. */
-export function useNetPriceNote(): string {
-  const { t } = useTranslation('General');
-  return t('plusVat');
-}

@@ -4,7 +4,7 @@ import { isCountryCode } from './country.js';
 // (docs/billing.md#seller-settings, #billing-profile). Letters count as in ISO 7064 (A = 10 … Z = 35).
 
 /** The remainder modulo 97 of the number a string of digits and capital letters stands for (bounded by the callers). */
-export function mod97(value: string): number {
+function mod97(value: string): number {
   let rest = 0;
   for (const char of value) {
     const digits = /[A-Z]/.test(char) ? String(char.charCodeAt(0) - 55) : char;

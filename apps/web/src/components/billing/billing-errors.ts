@@ -9,7 +9,7 @@ import type { z } from 'zod';
 type BillingT = TFunction<'Billing'>;
 
 /** The text of one issue of the contract's billing schemas; `country` fills the VAT ID examples. */
-export function billingIssueText(issue: z.core.$ZodIssue, t: BillingT, country: string): string {
+function billingIssueText(issue: z.core.$ZodIssue, t: BillingT, country: string): string {
   if (issue.code === 'custom' && isBillingProblem(issue.message)) {
     const example = vatIdExample(country) ?? 'DE123456789';
     switch (issue.message) {

@@ -7,7 +7,7 @@ import { useBillingProfile } from '@/resources/billing';
 import { BillingProfileForm } from './billing-profile-form';
 
 /** The id of the card, so that "billing details missing" prompts can link to it. */
-export const BILLING_CARD_ID = 'billing';
+const BILLING_CARD_ID = 'billing';
 
 /**
  * "Rechnungsdaten / Billing details": the person's billing profile as a form (docs/billing.md#billing-profile),

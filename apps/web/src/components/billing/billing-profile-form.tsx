@@ -23,7 +23,7 @@ import { CountrySelect } from './country-select';
 // the admin's customer page. Checked with the contract's schema before sending; the server's
 // answer (same rules, its words) marks the fields it refuses.
 
-export interface BillingProfileValues {
+interface BillingProfileValues {
   name: string;
   street: string;
   postcode: string;
@@ -49,7 +49,7 @@ const FIELDS = [
   'wantsXml',
 ] as const satisfies ReadonlyArray<keyof BillingProfileValues>;
 
-export function toFormValues(profile: BillingProfile | null, fallbackEmail = ''): BillingProfileValues {
+function toFormValues(profile: BillingProfile | null, fallbackEmail = ''): BillingProfileValues {
   return {
     name: profile?.name ?? '',
     street: profile?.street ?? '',
@@ -65,7 +65,7 @@ export function toFormValues(profile: BillingProfile | null, fallbackEmail = '')
 }
 
 /** What the form sends: empty optional fields as null. */
-export function toInput(values: BillingProfileValues): BillingProfileInput {
+function toInput(values: BillingProfileValues): BillingProfileInput {
   const optional = (value: string) => (value.trim() === '' ? null : value);
   return {
     name: values.name,

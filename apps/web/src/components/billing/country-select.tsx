@@ -5,7 +5,7 @@ import { useLanguage } from '@/hooks/use-language';
 import { NativeSelect } from '@/components/ui/native-select';
 
 /** The ISO 3166-1 countries by their names in the reader's language (Intl.DisplayNames), sorted by name. */
-export function useCountryOptions(): Array<{ code: string; name: string }> {
+function useCountryOptions(): Array<{ code: string; name: string }> {
   const language = useLanguage();
   return useMemo(() => {
     const names = new Intl.DisplayNames([language], { type: 'region', fallback: 'code' });

@@ -82,9 +82,9 @@ const TEXT_FIELDS = [
   'invoiceNumberFormat',
   'senderEmail',
 ] as const;
-export type SellerFormValues = Record<(typeof TEXT_FIELDS)[number], string>;
+type SellerFormValues = Record<(typeof TEXT_FIELDS)[number], string>;
 
-export function toSellerFormValues(settings: SellerSettings | null): SellerFormValues {
+function toSellerFormValues(settings: SellerSettings | null): SellerFormValues {
   const values = {} as SellerFormValues;
   for (const key of TEXT_FIELDS) {
     const value = settings?.[key];
@@ -98,7 +98,7 @@ export function toSellerFormValues(settings: SellerSettings | null): SellerFormV
 }
 
 /** What the form sends: empty optional fields as null, the payment terms as a number. */
-export function toSellerInput(values: SellerFormValues): SellerSettingsInput {
+function toSellerInput(values: SellerFormValues): SellerSettingsInput {
   const optional = (value: string) => (value.trim() === '' ? null : value);
   const days = values.paymentTermsDays.trim();
   return {
