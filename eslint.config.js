@@ -81,6 +81,8 @@ const serverModules = [
   'usage',
   'retention',
   'privacy',
+  'billing-settings',
+  'billing-profile',
 ];
 function moduleZones() {
   const dir = 'apps/server/src/modules';

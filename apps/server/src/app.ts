@@ -51,6 +51,8 @@ import { personConsoleRoutes } from './modules/person/person-console.routes.js';
 import { adminContentRoutes } from './modules/admin-content/admin-content.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
+import { billingProfileRoutes } from './modules/billing-profile/billing-profile.routes.js';
+import { billingSettingsRoutes } from './modules/billing-settings/billing-settings.routes.js';
 import { registerRoleChecks } from './modules/access/role-check.js';
 import { HttpError } from './lib/http-error.js';
 import { PersonalAnswers } from './lib/personal-answers.js';
@@ -242,6 +244,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminContentRoutes);
   await app.register(contactRoutes, { contactTo: config.contactTo });
   await app.register(mailRoutes);
+  await app.register(billingProfileRoutes);
+  await app.register(billingSettingsRoutes);
 
   await registerSpa(app, config.webDist);
   return app;

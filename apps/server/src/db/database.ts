@@ -384,6 +384,51 @@ export interface AccessTokenTable {
   lastUsedAt: string | null;
 }
 
+/** A person's billing profile (docs/billing.md#billing-profile); one per person. */
+export interface BillingProfileTable {
+  personId: string;
+  name: string;
+  street: string;
+  postcode: string;
+  city: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  vatId: string | null;
+  invoiceEmail: string;
+  purchaseOrderRef: string | null;
+  /** Leitweg-ID (XRechnung BT-10). */
+  buyerReference: string | null;
+  /** 1: invoice mails carry the XML too. */
+  wantsXml: number;
+  updatedAt: string;
+}
+
+/** The provider's invoice data (docs/billing.md#seller-settings); a single row, id 1. */
+export interface SellerSettingsTable {
+  id: number;
+  company: string;
+  street: string;
+  postcode: string;
+  city: string;
+  country: string;
+  vatId: string | null;
+  taxNumber: string | null;
+  registerCourt: string | null;
+  registerNumber: string | null;
+  managingDirectors: string | null;
+  iban: string;
+  bic: string | null;
+  bankName: string | null;
+  contactName: string | null;
+  contactPhone: string | null;
+  contactEmail: string | null;
+  paymentTermsDays: number;
+  invoiceNumberFormat: string;
+  senderEmail: string;
+  updatedAt: string;
+>>>>>>> billing-data
+}
+
 export interface Database {
   person: PersonTable;
   session: SessionTable;
@@ -411,7 +456,10 @@ export interface Database {
   recoveryCode: RecoveryCodeTable;
   mfaToken: MfaTokenTable;
   retentionRun: RetentionRunTable;
+<<<<<<< HEAD
   accessToken: AccessTokenTable;
+  billingProfile: BillingProfileTable;
+  sellerSettings: SellerSettingsTable;
 }
 
 /** What repositories take: the database, or a transaction on it. */

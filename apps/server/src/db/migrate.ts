@@ -17,6 +17,7 @@ import * as contactTopic from './migrations/0014-contact-topic.js';
 import * as sessionDevice from './migrations/0015-session-device.js';
 import * as secondFactor from './migrations/0016-second-factor.js';
 import * as privacy from './migrations/0017-privacy.js';
+import * as billing from './migrations/0018-billing.js';
 import * as accessToken from './migrations/0019-access-token.js';
 import * as accountDeletion from './migrations/0020-account-deletion.js';
 
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0015-session-device': sessionDevice,
   '0016-second-factor': secondFactor,
   '0017-privacy': privacy,
+  '0018-billing': billing,
   '0019-access-token': accessToken,
   '0020-account-deletion': accountDeletion,
 };

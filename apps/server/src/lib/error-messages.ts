@@ -195,6 +195,45 @@ const fieldMessages = {
     de: 'Das englische Dokument muss dieselben Operationen enthalten wie das deutsche',
     en: 'The English document must hold the same operations as the German one',
   },
+  // Billing data (contract, billing/; docs/billing.md#billing-profile); the web's Billing texts say the same.
+  country: {
+    de: 'Bitte wähle ein Land (Code nach ISO 3166, z. B. DE).',
+    en: 'Please choose a country (ISO 3166 code, e.g. DE).',
+  },
+  vatIdNotEu: {
+    de: 'Eine USt-IdNr. gibt es nur in EU-Ländern; außerhalb der EU bitte leer lassen.',
+    en: 'VAT IDs exist in EU countries only; outside the EU please leave it empty.',
+  },
+  vatIdCountry: {
+    de: 'Die USt-IdNr. muss mit dem Kürzel des gewählten Landes beginnen (Griechenland: EL), z. B. DE123456789.',
+    en: 'The VAT ID must start with the code of the chosen country (Greece: EL), e.g. DE123456789.',
+  },
+  vatIdFormat: {
+    de: 'Die USt-IdNr. hat nicht das Format dieses Landes (z. B. DE und 9 Ziffern).',
+    en: "The VAT ID does not have this country's format (e.g. DE and 9 digits).",
+  },
+  email: { de: 'Keine gültige E-Mail-Adresse', en: 'Not a valid email address' },
+  leitwegId: {
+    de: 'Keine gültige Leitweg-ID (z. B. 991-33333TEST-33: Ziffern, optional Buchstaben und Ziffern, zwei Prüfziffern, durch Bindestriche getrennt).',
+    en: 'Not a valid Leitweg-ID (e.g. 991-33333TEST-33: digits, optionally letters and digits, two check digits, separated by hyphens).',
+  },
+  iban: {
+    de: 'Keine gültige IBAN (Länderkürzel, Prüfziffern und Kontonummer, z. B. DE89 3704 0044 0532 0130 00).',
+    en: 'Not a valid IBAN (country code, check digits and account, e.g. DE89 3704 0044 0532 0130 00).',
+  },
+  bic: { de: 'Keine gültige BIC (8 oder 11 Zeichen, z. B. COBADEFFXXX).', en: 'Not a valid BIC (8 or 11 characters, e.g. COBADEFFXXX).' },
+  invoiceNumberFormat: {
+    de: 'Das Format braucht genau einmal {seq} oder {seq:n} (n = 1–12 Stellen), darf {year} einmal enthalten und sonst nur Buchstaben, Ziffern und - _ / . (höchstens 40 Zeichen).',
+    en: 'The format needs {seq} or {seq:n} exactly once (n = 1–12 digits), may hold {year} once and otherwise only letters, digits and - _ / . (at most 40 characters).',
+  },
+  paymentTerms: {
+    de: 'Ganze Tage von 0 bis 120',
+    en: 'Whole days from 0 to 120',
+  },
+  vatIdOrTaxNumber: {
+    de: 'Eine Rechnung nennt die USt-IdNr. oder die Steuernummer: bitte mindestens eins davon angeben.',
+    en: 'An invoice names the VAT ID or the tax number: please give at least one of them.',
+  },
 } satisfies Record<string, Record<Language, string>>;
 
 export type FieldProblem = keyof typeof fieldMessages;

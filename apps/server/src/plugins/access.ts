@@ -37,6 +37,12 @@ declare module 'fastify' {
     access?: AccessPolicy;
     role?: RoleDeclaration;
     token?: TokenDeclaration;
+    /**
+     * A `user` route on a person's own data (`:oid`) that admins may call for any person too
+     * (the billing profile, docs/billing.md#billing-profile); others get 404. The route's service
+     * checks it; the access matrix expects it.
+     */
+    adminsToo?: boolean;
     /** The check of `role`, set when the route is added (modules/access/role-check.ts). */
     roleCheck?: (request: FastifyRequest) => Promise<unknown>;
   }
@@ -67,6 +73,7 @@ export interface RouteAccess {
   access: AccessPolicy | undefined;
   role: RoleDeclaration | undefined;
   token: TokenDeclaration | undefined;
+  adminsToo: boolean;
 }
 
 export function enforceAccessDeclarations(app: FastifyInstance, seen: RouteAccess[]): void {
@@ -75,7 +82,8 @@ export function enforceAccessDeclarations(app: FastifyInstance, seen: RouteAcces
     const role = route.config?.role;
     const token = route.config?.token;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) seen.push({ method, url: route.url, access, role, token });
+    const adminsToo = route.config?.adminsToo === true;
+    for (const method of methods) seen.push({ method, url: route.url, access, role, token, adminsToo });
     if (route.url.startsWith('/rest/') && !access) {
       throw new MissingAccessPolicyError(`Route ${methods.join(',')} ${route.url} declares no access policy`);
     }

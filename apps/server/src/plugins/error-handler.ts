@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '@portal/contract/error';
 import { databaseFault } from '../lib/database-errors.js';
 import { HOST_PROBLEMS } from '@portal/contract/project';
+import { BILLING_PROBLEMS } from '@portal/contract/billing/billing-profile';
 import { HttpError } from '../lib/http-error.js';
 import { errorMessage, fieldMessage, type FieldProblem } from '../lib/error-messages.js';
 import { requestLanguage, type Language } from '../lib/language.js';
@@ -21,9 +22,11 @@ interface Mapped {
 const passwordProblems: ReadonlySet<string> = new Set<FieldProblem>(['tooShort', 'tooLong', 'tooCommon', 'sameAsEmail']);
 /** So do the host name rules (contract, project.ts). */
 const hostProblems: ReadonlySet<string> = new Set<FieldProblem>(HOST_PROBLEMS);
+/** And the billing data's checks (contract, billing/billing-profile.ts). */
+const billingProblems: ReadonlySet<string> = new Set<FieldProblem>(BILLING_PROBLEMS);
 
 function problemOf(code: string, message: string, given: unknown): FieldProblem {
-  if (code === 'custom' && (passwordProblems.has(message) || hostProblems.has(message))) return message as FieldProblem;
+  if (code === 'custom' && (passwordProblems.has(message) || hostProblems.has(message) || billingProblems.has(message))) return message as FieldProblem;
   if (code === 'unrecognized_keys') return 'unknown';
   if (code === 'too_big') return 'tooLong';
   // A value of the wrong type that is not there at all is missing (read from the request itself,

@@ -162,6 +162,7 @@ function judge(
   res: Res,
   world: World,
   knownBody: boolean,
+  adminsToo = false,
 ): string | undefined {
   const status = res.statusCode;
   if (status >= 500) return `answered ${status}`;
@@ -178,7 +179,8 @@ function judge(
     if (who === 'admin') return is2xx(status) ? undefined : `admin got ${status}`;
     return status === 403 ? undefined : `non-admin got ${status} from an admin route`;
   }
-  if (who === 'owner') return is2xx(status) || !knownBody ? undefined : `the owner got ${status}`;
+  if (who === 'owner' || (who === 'admin' && adminsToo))
+    return is2xx(status) || !knownBody ? undefined : `the ${who} got ${status}`;
   if (hasOwnerIds && status !== 404) return `answered ${status} to someone else on the owner's ids`;
   return undefined;
 }
@@ -276,7 +278,7 @@ describe(`access matrix (${dialect})`, () => {
               ? judgeToken(access, route?.token, who, method, path !== url, res, world, request.known)
               : who === 'editor' || who === 'viewer'
                 ? judgeMember(access, route?.role, who, path !== url, res)
-                : judge(access, who, path !== url, res, world, request.known);
+                : judge(access, who, path !== url, res, world, request.known, route?.adminsToo);
           if (problem) problems.push(`${who} ${method} ${url}: ${problem}`);
           const actsForOwner = who === 'owner' || (who === 'writeToken' && writeTokenLast);
           if (!actsForOwner && (await ownerRows(ctx.db, world.owner.id)) !== before) {

@@ -23,6 +23,7 @@ export const adminPrices = () => import('@/features/admin/routes/admin-prices');
 export const adminLegal = () => import('@/features/admin/routes/admin-legal');
 export const adminTexts = () => import('@/features/admin/routes/admin-texts');
 export const adminContact = () => import('@/features/admin/routes/admin-contact');
+export const adminBilling = () => import('@/features/admin/routes/admin-billing');
 export const signup = () => import('@/features/account/routes/signup');
 export const forgotPassword = () => import('@/features/account/routes/forgot-password');
 export const verifyEmail = () => import('@/features/account/routes/verify-email');

@@ -57,6 +57,7 @@ const adminReport = () => onDemand().then((m) => m.adminReport());
 const adminCustomers = () => onDemand().then((m) => m.adminCustomers());
 const adminCustomer = () => onDemand().then((m) => m.adminCustomer());
 const adminAudit = () => onDemand().then((m) => m.adminAudit());
+const adminBilling = () => onDemand().then((m) => m.adminBilling());
 const adminServices = () => onDemand().then((m) => m.adminServices());
 const adminServiceEdit = () => onDemand().then((m) => m.adminServiceEdit());
 const adminPrices = () => onDemand().then((m) => m.adminPrices());
@@ -82,7 +83,7 @@ export const appRoutes: readonly AppRoute[] = [
   {
     id: 'service',
     path: routePaths.service,
-    namespaces: ['ServiceDetail'],
+    namespaces: ['ServiceDetail', 'Billing'],
     screen: () => catalogueDetail().then((m) => m.ServiceDetailRoute),
     data: () => catalogueDetail().then((m) => m.serviceDetailLoader),
     ssr: true,
@@ -107,7 +108,7 @@ export const appRoutes: readonly AppRoute[] = [
     id: 'project',
     path: routePaths.project,
     // Projects: the project form (create and settings) shares its texts.
-    namespaces: ['ProjectDetail', 'Projects', 'Sharing'],
+    namespaces: ['ProjectDetail', 'Projects', 'Sharing', 'Billing'],
     screen: () => projectDetail().then((m) => m.ProjectDetailRoute),
     data: () => projectDetail().then((m) => m.projectDetailLoader),
     signIn: true,
@@ -141,7 +142,7 @@ export const appRoutes: readonly AppRoute[] = [
   {
     id: 'profile',
     path: routePaths.profile,
-    namespaces: ['Profile'],
+    namespaces: ['Profile', 'Billing'],
     screen: () =>
       onDemand()
         .then((s) => s.profile())
@@ -186,7 +187,7 @@ export const appRoutes: readonly AppRoute[] = [
       {
         id: 'admin-customer',
         path: routePaths.adminCustomer,
-        namespaces: ['AdminCustomers'],
+        namespaces: ['AdminCustomers', 'Billing'],
         screen: () => adminCustomer().then((m) => m.AdminCustomerRoute),
         data: () => adminCustomer().then((m) => m.adminCustomerLoader),
       },
@@ -244,6 +245,13 @@ export const appRoutes: readonly AppRoute[] = [
         namespaces: ['AdminAudit'],
         screen: () => adminAudit().then((m) => m.AdminAuditRoute),
         data: () => adminAudit().then((m) => m.adminAuditLoader),
+      },
+      {
+        id: 'admin-billing',
+        path: routePaths.adminBilling,
+        namespaces: ['Billing'],
+        screen: () => adminBilling().then((m) => m.AdminBillingRoute),
+        data: () => adminBilling().then((m) => m.adminBillingLoader),
       },
     ],
   },

@@ -58,7 +58,7 @@ describe('shipped translations', () => {
       expect(text, where).not.toMatch(/inkl(\.|usive)? (der gesetzlichen )?(MwSt|Mehrwertsteuer)|brutto/i);
     for (const { where, text } of texts('en'))
       expect(text, where).not.toMatch(/incl\.? VAT|including VAT|gross/i);
-    expect(shipped.get('Price')?.plusVat).toEqual({ de: 'zzgl. MwSt.', en: 'plus VAT' });
+    expect(shipped.get('General')?.plusVat).toEqual({ de: 'zzgl. MwSt.', en: 'plus VAT' });
   });
 
   it('write "email" in English, name the product Serviceportal, gender people with ":in" in German', () => {

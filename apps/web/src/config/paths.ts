@@ -27,6 +27,7 @@ export const routePaths = {
   adminTexts: '/admin/texts',
   adminContact: '/admin/contact',
   adminAudit: '/admin/audit',
+  adminBilling: '/admin/billing',
   signup: '/signup',
   forgotPassword: '/forgot-password',
   /** The server's mails link here (with ?token=…); keep the two in step. */
@@ -54,6 +55,8 @@ export const paths = {
   profile: () => '/profile',
   /** The profile's two-factor section, telling an admin that the console needs it. */
   profileTwoFactorRequired: () => '/profile?mfa=required#two-factor',
+  /** The profile's billing details card (asked for before a paid service is added). */
+  profileBilling: () => '/profile#billing',
   legal: (internerName: string) => `/rechtliches/${encodeURIComponent(internerName)}`,
   admin: () => '/admin',
   adminCustomers: () => '/admin/customers',
@@ -66,6 +69,7 @@ export const paths = {
   adminTexts: () => '/admin/texts',
   adminContact: () => '/admin/contact',
   adminAudit: () => '/admin/audit',
+  adminBilling: () => '/admin/billing',
   signup: () => '/signup',
   forgotPassword: () => '/forgot-password',
   notFound: () => '/404',

@@ -84,3 +84,9 @@ export const avatarKeys = {
 export const mfaKeys = {
   status: (oid: string) => ['mfa', oid] as const,
 };
+
+/** Billing data: a person's billing profile (their own, or a customer's in the console) and the seller settings. */
+export const billingKeys = {
+  profile: (oid: string) => ['billing-profile', oid] as const,
+  sellerSettings: () => ['seller-settings'] as const,
+};

@@ -103,3 +103,10 @@ export const mfaPaths = {
   confirm: (oid: string) => collection('person', oid, 'mfa', 'totp', 'confirm'),
   recoveryCodes: (oid: string) => collection('person', oid, 'mfa', 'recovery-codes'),
 };
+
+/** Billing data (docs/billing.md): a person's billing profile, the admin's seller settings. */
+export const billingPaths = {
+  /** GET answers null while there is none; PUT writes it whole. */
+  profile: (oid: string) => collection('person', oid, 'billing'),
+  sellerSettings: () => collection('admin', 'billing-settings'),
+};

@@ -9,6 +9,7 @@ import type AdminAudit from '@portal/translations/texts/AdminAudit.json';
 import type AdminCustomers from '@portal/translations/texts/AdminCustomers.json';
 import type AdminServices from '@portal/translations/texts/AdminServices.json';
 import type AdminContent from '@portal/translations/texts/AdminContent.json';
+import type Billing from '@portal/translations/texts/Billing.json';
 import type Card from '@portal/translations/texts/Card.json';
 import type ErrorTexts from '@portal/translations/texts/Error.json';
 import type Footer from '@portal/translations/texts/Footer.json';
@@ -42,6 +43,7 @@ declare module 'i18next' {
       AdminCustomers: Texts<typeof AdminCustomers>;
       AdminServices: Texts<typeof AdminServices>;
       AdminContent: Texts<typeof AdminContent>;
+      Billing: Texts<typeof Billing>;
       Card: Texts<typeof Card>;
       Error: Texts<typeof ErrorTexts>;
       Footer: Texts<typeof Footer>;

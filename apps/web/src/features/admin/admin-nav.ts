@@ -1,11 +1,11 @@
 import type { LucideIcon } from 'lucide-react';
-import { BarChart3, History, Inbox, Languages, LayoutGrid, Scale, Tags, Users } from 'lucide-react';
+import { BarChart3, History, Inbox, Languages, LayoutGrid, Receipt, Scale, Tags, Users } from 'lucide-react';
 import { paths } from '@/config/paths';
 
 /**
  * The side navigation of the admin console (docs/admin.md#the-console). An area is one entry
  * here and one child of the `admin` route in app/router.tsx; list only areas whose screen
- * exists. Keep this order: Report, Customers, Services, Prices, Legal, Texts, Contact, Audit.
+ * exists. Keep this order: Report, Customers, Services, Prices, Billing, Legal, Texts, Contact, Audit.
  * The labels are texts of the `Admin` namespace (nav…).
  */
 export interface AdminNavEntry {
@@ -16,6 +16,7 @@ export interface AdminNavEntry {
     | 'navCustomers'
     | 'navServices'
     | 'navPrices'
+    | 'navBilling'
     | 'navLegal'
     | 'navTexts'
     | 'navContact'
@@ -30,6 +31,7 @@ export const adminNav: readonly AdminNavEntry[] = [
   { id: 'customers', to: paths.adminCustomers(), label: 'navCustomers', icon: Users },
   { id: 'services', to: paths.adminServices(), label: 'navServices', icon: LayoutGrid },
   { id: 'prices', to: paths.adminPrices(), label: 'navPrices', icon: Tags },
+  { id: 'billing', to: paths.adminBilling(), label: 'navBilling', icon: Receipt },
   { id: 'legal', to: paths.adminLegal(), label: 'navLegal', icon: Scale },
   { id: 'texts', to: paths.adminTexts(), label: 'navTexts', icon: Languages },
   { id: 'contact', to: paths.adminContact(), label: 'navContact', icon: Inbox },

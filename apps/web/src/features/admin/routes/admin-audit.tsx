@@ -31,6 +31,8 @@ const TYPES = {
   rechtliches: 'typeLegal',
   translation: 'typeTranslation',
   contact_request: 'typeContact',
+  billing_profile: 'typeBillingProfile',
+  billing_settings: 'typeBillingSettings',
 } as const;
 
 const ACTIONS = {

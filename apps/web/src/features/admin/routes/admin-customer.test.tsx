@@ -33,6 +33,8 @@ function signedInAdmin() {
       HttpResponse.json({ id: 'admin1', oid: 'admin1', key: 'admin1', email: 'admin@example.com', firstname: 'A', lastname: 'A', salutation: null, language: 'de', place: '', company: '', avatar: null, lastModified: '', isAdmin: true }),
     ),
     http.get('*/rest/collection/admin/person/cust1', () => HttpResponse.json(customer)),
+    // The customer's billing details card (none yet).
+    http.get('*/rest/collection/person/cust1/billing', () => HttpResponse.json(null)),
   );
 }
 

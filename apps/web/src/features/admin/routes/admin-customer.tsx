@@ -36,6 +36,7 @@ import {
   useUpdateAdminPerson,
 } from '../api/admin-persons';
 import { AdminNotAllowed, AdminScreen } from '../components/admin-screen';
+import { BillingProfileCard } from '@/components/billing/billing-profile-card';
 import { CustomerBadges, customerName } from '../components/customer-badges';
 import { CustomerPrivacy } from '../components/customer-privacy';
 import { UnsavedChangesGuard } from '../hooks/use-unsaved-changes';
@@ -101,6 +102,7 @@ function Customer({ person }: { person: AdminPerson }) {
         <DetailsForm key={`${person.id}:${person.firstname}:${person.lastname}:${person.company}:${person.language}:${person.salutation}`} person={person} />
         <AccessPanel person={person} />
       </div>
+      <BillingProfileCard oid={person.id} filledBy="admin" />
       <Projects person={person} />
       <CustomerPrivacy person={person} />
     </div>

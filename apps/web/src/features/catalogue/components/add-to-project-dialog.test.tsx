@@ -6,8 +6,9 @@ import { server } from '@/testing/msw-server';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { AddToProjectDialog } from './add-to-project-dialog';
 
-function project(id: string, name: string, serviceIds: string[]) {
+function project(id: string, name: string, serviceIds: string[], role: 'owner' | 'editor' = 'owner') {
   return {
+    role,
     key: id,
     id,
     name,
@@ -30,7 +31,7 @@ function project(id: string, name: string, serviceIds: string[]) {
 async function openDialog() {
   await renderWithProviders(
     <AddToProjectDialog
-      service={{ id: 'captcha', name: 'Captcha' }}
+      service={{ id: 'captcha', name: 'Captcha', paid: false }}
       userOid="u1"
       onClose={() => undefined}
     />,
@@ -52,7 +53,7 @@ describe('AddToProjectDialog', () => {
     );
     const onClose = vi.fn();
     const { router } = await renderWithProviders(
-      <AddToProjectDialog service={{ id: 'captcha', name: 'Captcha' }} userOid="u1" onClose={onClose} />,
+      <AddToProjectDialog service={{ id: 'captcha', name: 'Captcha', paid: false }} userOid="u1" onClose={onClose} />,
     );
     const dialog = await screen.findByRole('dialog', { name: 'addToProjectTitle' });
     const shop = await within(dialog).findByRole('radio', { name: /Shop/ });
@@ -90,5 +91,37 @@ describe('AddToProjectDialog', () => {
     const dialog = await openDialog();
     expect(await within(dialog).findByRole('alert')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'retry' })).toBeInTheDocument();
+  });
+
+  it('asks an owner for the billing details before a paid service, and holds free ones up never', async () => {
+    let billing: Record<string, string> | null = null;
+    server.use(
+      http.get('*/rest/collection/person/u1/project', () =>
+        HttpResponse.json([project('p1', 'Shop', []), project('p2', 'Shared', [], 'editor')]),
+      ),
+      http.get('*/rest/collection/person/u1/billing', () => HttpResponse.json(billing)),
+    );
+    const user = userEvent.setup();
+    const first = await renderWithProviders(
+      <AddToProjectDialog service={{ id: 'captcha', name: 'Captcha', paid: true }} userOid="u1" onClose={() => undefined} />,
+    );
+    let dialog = await screen.findByRole('dialog', { name: 'addToProjectTitle' });
+    expect(await within(dialog).findByText('missingForPaid')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'missingLink' })).toHaveAttribute('href', '/profile#billing');
+    await user.click(within(dialog).getByRole('radio', { name: /Shop/ }));
+    expect(within(dialog).getByRole('button', { name: 'continue' })).toBeDisabled();
+    // Someone else's project: its owner pays, so nothing holds this one up.
+    await user.click(within(dialog).getByRole('radio', { name: /Shared/ }));
+    expect(within(dialog).getByRole('button', { name: 'continue' })).toBeEnabled();
+    first.unmount();
+
+    billing = { personId: 'u1', name: 'Dana GmbH' };
+    await renderWithProviders(
+      <AddToProjectDialog service={{ id: 'captcha', name: 'Captcha', paid: true }} userOid="u1" onClose={() => undefined} />,
+    );
+    dialog = await screen.findByRole('dialog', { name: 'addToProjectTitle' });
+    await user.click(await within(dialog).findByRole('radio', { name: /Shop/ }));
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'continue' })).toBeEnabled());
+    expect(within(dialog).queryByText('missingForPaid')).not.toBeInTheDocument();
   });
 });

@@ -14,9 +14,12 @@ import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-errors';
 import { cn } from '@/lib/cn';
 import { useAddLicence, useProjects } from '@/resources/projects';
+import { useBillingProfile } from '@/resources/billing';
+import { BillingMissingNote } from '@/components/billing/billing-missing-note';
 
 export interface AddToProjectDialogProps {
-  service: { id: string; name: string };
+  /** `paid`: any of its prices is above zero (then the owner's billing profile is asked for first). */
+  service: { id: string; name: string; paid: boolean };
   userOid: string;
   onClose: () => void;
   returnFocusTo?: HTMLElement | null;
@@ -39,6 +42,12 @@ export function AddToProjectDialog({ service, userOid, onClose, returnFocusTo }:
   const [added, setAdded] = useState<Project | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const legendId = useId();
+  // Who pays is the project's owner (docs/domain.md#ownership): their own profile is asked for
+  // before they add a paid service; free services are never held up.
+  const billing = useBillingProfile(userOid, service.paid);
+  const billingMissing = service.paid && billing.data === null;
+  const chosen = projects.data?.find((project) => project.id === selected);
+  const blocked = billingMissing && chosen?.role === 'owner';
 
   const submit = async () => {
     if (!selected) return;
@@ -165,6 +174,9 @@ export function AddToProjectDialog({ service, userOid, onClose, returnFocusTo }:
                       );
                     })}
                   </fieldset>
+                  {billingMissing && list.some((project) => project.role === 'owner') ? (
+                    <BillingMissingNote onNavigate={onClose} />
+                  ) : null}
                   {failure ? <FormAlert>{failure}</FormAlert> : null}
                   <DialogFooter>
                     <Button variant="outline" onClick={onClose}>
@@ -172,7 +184,7 @@ export function AddToProjectDialog({ service, userOid, onClose, returnFocusTo }:
                     </Button>
                     <Button
                       type="submit"
-                      disabled={!selected || add.isPending}
+                      disabled={!selected || add.isPending || blocked}
                       aria-busy={add.isPending || undefined}
                     >
                       {add.isPending ? <Spinner className="size-4" /> : null}

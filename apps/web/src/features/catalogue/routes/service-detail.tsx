@@ -13,6 +13,8 @@ import { paths } from '@/config/paths';
 import { useHydrated } from '@/hooks/use-hydrated';
 import { useLanguage } from '@/hooks/use-language';
 import { useServicePriceLines } from '@/hooks/use-service-prices';
+import { NetPriceNote } from '@/components/net-price-note';
+import { isPaidService } from '@/components/billing/billing-missing-note';
 import { useSession } from '@/hooks/use-session';
 import { NotFoundError } from '@/lib/api-errors';
 import { requestLogin } from '@/lib/app-events';
@@ -173,7 +175,7 @@ export function ServiceDetailRoute() {
         >
           <Suspense fallback={null}>
             <AddToProjectDialog
-              service={{ id: service.id, name }}
+              service={{ id: service.id, name, paid: isPaidService(service) }}
               userOid={session.oid}
               returnFocusTo={adding}
               onClose={() => setAdding(null)}
@@ -204,7 +206,9 @@ function PricingCard({ service }: { service: Service }) {
               {line}
             </li>
           ))}
-          <li className="text-muted-foreground">{t('pricesPlusVat')}</li>
+          <li>
+            <NetPriceNote />
+          </li>
         </ul>
       ) : (
         <p className="text-sm text-muted-foreground">{t('free')}</p>

@@ -2,6 +2,7 @@ import { Check, Mail } from 'lucide-react';
 import { useTranslation } from '@/hooks/use-translation';
 import { PageHeader } from '@/components/page-header';
 import { PageTitle } from '@/components/page-title';
+import { NetPriceNote } from '@/components/net-price-note';
 import { Button } from '@/components/ui/button';
 import { useHydrated } from '@/hooks/use-hydrated';
 import { useLanguage } from '@/hooks/use-language';
@@ -63,7 +64,7 @@ export function PriceOverviewRoute() {
                   {formatPrice(pack.product.price.brutto_monatlich)}
                 </p>
                 <p className="text-xs text-muted-foreground">
-                  {t('perMonth')} · {t('plusVat')}
+                  {t('perMonth')} · <NetPriceNote />
                 </p>
               </div>
               <p className="flex items-center gap-2 rounded-lg bg-muted px-3 py-2 text-sm font-medium">

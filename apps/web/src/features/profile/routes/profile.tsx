@@ -15,6 +15,7 @@ import { AccessTokens } from '../components/access-tokens';
 import { OwnSessions } from '../components/own-sessions';
 import { PrivacyCard } from '../components/privacy-card';
 import { TwoFactorCard } from '../components/two-factor';
+import { BillingProfileCard } from '@/components/billing/billing-profile-card';
 import { SignedOut } from '@/components/signed-out';
 import { UserAvatar } from '../components/user-avatar';
 
@@ -95,6 +96,9 @@ function ProfileView({ user }: { user: Person }) {
           {t('lastChanged', { date: formatDate(user.lastModified) })}
         </p>
       </Card>
+      <div className="lg:col-start-2">
+        <BillingProfileCard oid={user.oid} fallbackEmail={user.email} />
+      </div>
       <div className="lg:col-start-2">
         <TwoFactorCard oid={user.oid} />
       </div>

@@ -17,6 +17,10 @@ import { useAddLicences } from '../api/add-licence';
 import { useServices } from '@/resources/services';
 import { useServicePriceLines } from '@/hooks/use-service-prices';
 import { ServiceLogo } from '@/components/service-logo';
+import { NetPriceNote } from '@/components/net-price-note';
+import { BillingMissingNote, isPaidService } from '@/components/billing/billing-missing-note';
+import { useSession } from '@/hooks/use-session';
+import { useBillingProfile } from '@/resources/billing';
 
 /** Add services to the project; only services it does not hold yet are offered. */
 export function AddServicesDialog({
@@ -79,6 +83,14 @@ function ServiceChoice({
   const addLicences = useAddLicences();
   const [selected, setSelected] = useState<string[]>([]);
   const [failed, setFailed] = useState(false);
+  // The owner pays (docs/domain.md#ownership): without their billing profile, paid services wait
+  // for it; free ones can still be added.
+  const session = useSession();
+  const isOwner = project.role === 'owner';
+  const billing = useBillingProfile(session?.oid ?? '', isOwner);
+  const billingMissing = isOwner && billing.data === null;
+  const paidIds = new Set(services.filter(isPaidService).map((service) => service.id));
+  const paidSelected = selected.some((id) => paidIds.has(id));
 
   const licensed = new Set(project.licences.map((licence) => licence.service.id));
   const available = services.filter((service) => !licensed.has(service.id));
@@ -144,13 +156,17 @@ function ServiceChoice({
           </ul>
         </fieldset>
       )}
+      {billingMissing && available.some(isPaidService) ? <BillingMissingNote onNavigate={onDone} /> : null}
       {failed ? <FormAlert>{t('addFailed')}</FormAlert> : null}
       <DialogFooter>
         <DialogClose asChild>
           <Button variant="outline">{t('cancel', { ns: 'Modal' })}</Button>
         </DialogClose>
         {available.length > 0 ? (
-          <Button type="submit" disabled={selected.length === 0 || addLicences.isPending}>
+          <Button
+            type="submit"
+            disabled={selected.length === 0 || addLicences.isPending || (billingMissing && paidSelected)}
+          >
             {addLicences.isPending ? <Spinner className="size-4" /> : null}
             {selected.length > 0 ? t('addSelected', { count: selected.length }) : t('add')}
           </Button>
@@ -166,7 +182,13 @@ function ServicePrice({ service }: { service: ServiceSummary }) {
   const lines = useServicePriceLines(service);
   return (
     <span className="mt-1 text-sm font-medium tabular-nums">
-      {lines.length > 0 ? lines.join(' · ') : t('priceFree')}
+      {lines.length > 0 ? (
+        <>
+          {lines.join(' · ')} · <NetPriceNote className="font-normal" />
+        </>
+      ) : (
+        t('priceFree')
+      )}
     </span>
   );
 }
