@@ -426,7 +426,6 @@ export interface SellerSettingsTable {
   invoiceNumberFormat: string;
   senderEmail: string;
   updatedAt: string;
->>>>>>> billing-data
 }
 
 export interface Database {
@@ -456,7 +455,6 @@ export interface Database {
   recoveryCode: RecoveryCodeTable;
   mfaToken: MfaTokenTable;
   retentionRun: RetentionRunTable;
-<<<<<<< HEAD
   accessToken: AccessTokenTable;
   billingProfile: BillingProfileTable;
   sellerSettings: SellerSettingsTable;
