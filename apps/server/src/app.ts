@@ -48,6 +48,7 @@ import { adminContentRoutes } from './modules/admin-content/admin-content.routes
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { registerRoleChecks } from './modules/access/role-check.js';
+import { webhookRoutes } from './modules/webhook/webhook.routes.js';
 import { HttpError } from './lib/http-error.js';
 import { PersonalAnswers } from './lib/personal-answers.js';
 import { COMPRESS_FROM_BYTES } from './lib/send-cached.js';
@@ -217,6 +218,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(memberRoutes, { limits: invitationLimits });
   await app.register(licenceRoutes);
   await app.register(licenceToolsRoutes);
+  await app.register(webhookRoutes);
   await app.register(usageRoutes);
   await app.register(adminReportRoutes);
   await app.register(adminServiceRoutes);

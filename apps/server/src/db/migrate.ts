@@ -17,6 +17,7 @@ import * as contactTopic from './migrations/0014-contact-topic.js';
 import * as sessionDevice from './migrations/0015-session-device.js';
 import * as secondFactor from './migrations/0016-second-factor.js';
 import * as privacy from './migrations/0017-privacy.js';
+import * as webhook from './migrations/0021-webhook.js';
 
 // Migrations are listed here rather than read from a folder at run time, so the bundled server
 // carries them and their order is explicit.
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0015-session-device': sessionDevice,
   '0016-second-factor': secondFactor,
   '0017-privacy': privacy,
+  '0021-webhook': webhook,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -174,6 +174,15 @@ const fieldMessages = {
     de: 'Das englische Dokument muss dieselben Operationen enthalten wie das deutsche',
     en: 'The English document must hold the same operations as the German one',
   },
+  // Webhooks (docs/webhooks.md).
+  webhookHttps: {
+    de: 'Bitte eine https://-Adresse angeben',
+    en: 'Please enter an https:// address',
+  },
+  webhookTooMany: {
+    de: 'Dieses Projekt hat schon die höchste Zahl an Webhook-Empfängern',
+    en: 'This project already has the maximum number of webhook endpoints',
+  },
 } satisfies Record<string, Record<Language, string>>;
 
 export type FieldProblem = keyof typeof fieldMessages;
