@@ -249,6 +249,7 @@ describe('webhooks', () => {
         { url: 'https://example.com/', events: ['licence.exploded'] },
         { url: 'https://example.com/', events: ['licence.added'], description: 'x'.repeat(WEBHOOK_LIMITS.descriptionLength + 1) },
         { url: 'https://example.com/', events: ['licence.added'], secret: 'whsec_mine' },
+        { url: 'https://example.com/', events: ['licence.added'], description: 'bell\u0007' },
       ];
       for (const body of bad) {
         const res = await call(owner, 'POST', base(), body);
@@ -264,6 +265,14 @@ describe('webhooks', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json<{ error: { fields: Record<string, string> } }>().error.fields.url).toMatch(/maximum number/);
       expect((await call(owner, 'GET', base())).json<unknown[]>()).toHaveLength(WEBHOOK_LIMITS.perProject);
+    });
+
+    it('refuses to start in production with WEBHOOK_ALLOW_PRIVATE', async () => {
+      const { loadConfig } = await import('../src/config.js');
+      const { productionConfigProblem } = await import('../src/production-checks.js');
+      const env = { NODE_ENV: 'production', HOST: '0.0.0.0', PUBLIC_URL: 'https://portal.example.com' };
+      expect(productionConfigProblem(loadConfig(env))).toBeUndefined();
+      expect(productionConfigProblem(loadConfig({ ...env, WEBHOOK_ALLOW_PRIVATE: '1' }))).toMatch(/WEBHOOK_ALLOW_PRIVATE/);
     });
 
     it('takes only https addresses in production', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageSchema } from './admin-common.js';
 import { idSchema } from './common.js';
+import { singleLineText } from './text.js';
 
 // Webhooks of a project (docs/webhooks.md): endpoints the project's owners and editors register,
 // the events sent to them, and the delivery log. Signed per the Standard Webhooks specification.
@@ -40,8 +41,9 @@ export type WebhookEvent = z.infer<typeof webhookEventSchema>;
 /** The test event ("send test event"); not subscribable. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
 
-const urlSchema = z
-  .string()
+const descriptionSchema = singleLineText().trim().max(WEBHOOK_LIMITS.descriptionLength);
+
+const urlSchema = singleLineText()
   .trim()
   .min(1)
   .max(WEBHOOK_LIMITS.urlLength)
@@ -57,7 +59,7 @@ export const webhookCreateSchema = z
   .object({
     url: urlSchema,
     events: eventsSchema,
-    description: z.string().trim().max(WEBHOOK_LIMITS.descriptionLength).default(''),
+    description: descriptionSchema.default(''),
     enabled: z.boolean().default(true),
   })
   .strict();
@@ -67,7 +69,7 @@ export const webhookPatchSchema = z
   .object({
     url: urlSchema.optional(),
     events: eventsSchema.optional(),
-    description: z.string().trim().max(WEBHOOK_LIMITS.descriptionLength).optional(),
+    description: descriptionSchema.optional(),
     enabled: z.boolean().optional(),
   })
   .strict();
