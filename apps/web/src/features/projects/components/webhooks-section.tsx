@@ -32,6 +32,17 @@ import {
 /** The events a customer can subscribe to now (invoice.issued waits for billing). */
 const OFFERED_EVENTS = WEBHOOK_EVENTS.filter((e) => e !== 'invoice.issued');
 
+/** The text key that says what an event means. */
+const EVENT_TEXT = {
+  'usage.threshold_reached': 'webhookEvent_usage_threshold_reached',
+  'licence.key_rotated': 'webhookEvent_licence_key_rotated',
+  'licence.state_changed': 'webhookEvent_licence_state_changed',
+  'licence.added': 'webhookEvent_licence_added',
+  'licence.removed': 'webhookEvent_licence_removed',
+  'member.joined': 'webhookEvent_member_joined',
+  'invoice.issued': 'webhookEvent_invoice_issued',
+} as const satisfies Record<WebhookEvent, string>;
+
 function formatDateTime(iso: string): string {
   const date = new Date(iso);
   const two = (n: number) => String(n).padStart(2, '0');
@@ -343,7 +354,7 @@ function WebhookDialog({ projectId, webhook, onClose }: { projectId: string; web
                 />
                 <span>
                   <code className="break-all">{event}</code>
-                  <span className="block text-muted-foreground">{t(`webhookEvent_${event.replace('.', '_')}`)}</span>
+                  <span className="block text-muted-foreground">{t(EVENT_TEXT[event])}</span>
                 </span>
               </label>
             ))}
