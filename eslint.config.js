@@ -59,6 +59,7 @@ const serverModules = [
   'auth',
   'catalogue',
   'mail',
+  'webhook-record',
   'account',
   'project',
   'usage-record',
@@ -78,6 +79,7 @@ const serverModules = [
   'public-pages',
   'usage',
   'retention',
+  'webhook',
 ];
 function moduleZones() {
   const dir = 'apps/server/src/modules';

@@ -8,7 +8,7 @@ import { describeStartError } from './lib/start-errors.js';
 import { createMailSender } from './modules/mail/mail-sender.js';
 import { OutboxWorker } from './modules/mail/outbox-worker.js';
 import { RetentionJob } from './modules/retention/retention.service.js';
-import { WebhookWorker, projectLink, sendRules } from './modules/webhook/webhook-worker.js';
+import { WebhookWorker, projectLink, sendRules } from './modules/webhook-record/webhook-worker.js';
 import { productionConfigProblem, productionDatabaseProblem } from './production-checks.js';
 import { DEMO_ACCOUNTS } from './seed/demo-seed.js';
 import { prepareDatabase } from './seed/prepare-database.js';

@@ -5,9 +5,9 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_LIMITS } from '@portal/contract/webhook';
 import { openDatabase, type DatabaseHandle } from '../src/db/connect.js';
-import { isForbiddenAddress, type Resolver } from '../src/modules/webhook/webhook-address.js';
-import type { SendRules } from '../src/modules/webhook/webhook-sender.js';
-import { WebhookWorker, projectLink, sendRules, type WebhookWorkerOptions } from '../src/modules/webhook/webhook-worker.js';
+import { isForbiddenAddress, type Resolver } from '../src/modules/webhook-record/webhook-address.js';
+import type { SendRules } from '../src/modules/webhook-record/webhook-sender.js';
+import { WebhookWorker, projectLink, sendRules, type WebhookWorkerOptions } from '../src/modules/webhook-record/webhook-worker.js';
 import {
   bearer,
   buildTestApp,

@@ -20,7 +20,7 @@ import {
   licencesOfProjectExisting,
   replaceLicenceKey,
 } from './licence-tools.repository.js';
-import { emitWebhookEvent } from '../webhook/webhook.service.js';
+import { emitWebhookEvent } from '../webhook-record/webhook.service.js';
 
 /** How long a replaced key keeps working (docs/domain.md#licence-keys). */
 export const KEY_GRACE_MS = 24 * 60 * 60 * 1000;

@@ -4,7 +4,7 @@ import { nowIso } from '../../lib/time.js';
 import { queueMail } from '../mail/outbox.service.js';
 import { alertRecipients, alertsDue, claimAlert, serviceNames } from './licence-tools.repository.js';
 import { usageAlertMail } from './usage-alert.mails.js';
-import { emitWebhookEvent } from '../webhook/webhook.service.js';
+import { emitWebhookEvent } from '../webhook-record/webhook.service.js';
 
 // Usage alerts (docs/domain.md#usage-alerts). Checked after usage is written (the ingest call and
 // the CSV import), for the months the written days fall in. Only the current and the previous

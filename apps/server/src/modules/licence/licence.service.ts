@@ -25,7 +25,7 @@ import {
   type LicenceWithContext,
 } from './licence.repository.js';
 import type { SessionPerson } from '../auth/session.repository.js';
-import { emitWebhookEvent } from '../webhook/webhook.service.js';
+import { emitWebhookEvent } from '../webhook-record/webhook.service.js';
 
 /** Integration code carries the licence's public key; templates come from the service. */
 export function renderCode(template: string, licenceKey: string): string {

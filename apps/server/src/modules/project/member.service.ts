@@ -43,7 +43,7 @@ import {
   updateInvitationRole,
   updateMemberRole,
 } from './member.repository.js';
-import { emitWebhookEvent } from '../webhook/webhook.service.js';
+import { emitWebhookEvent } from '../webhook-record/webhook.service.js';
 import type { SessionPerson } from '../auth/session.repository.js';
 
 // The rules of shared projects (docs/domain.md#ownership):

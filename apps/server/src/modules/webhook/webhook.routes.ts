@@ -24,7 +24,7 @@ import {
   rotateWebhookSecret,
   sendTestEvent,
   toWebhook,
-} from './webhook.service.js';
+} from '../webhook-record/webhook.service.js';
 
 // Webhooks of a project (docs/webhooks.md), for its owner and editors: viewers get 403, anyone
 // else 404 (the project's access check, docs/domain.md#ownership).

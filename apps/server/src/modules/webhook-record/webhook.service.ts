@@ -5,8 +5,8 @@ import type { Page, PageQuery } from '@portal/contract/admin-common';
 import {
   WEBHOOK_LIMITS,
   WEBHOOK_TEST_EVENT,
-  webhookCreateSchema,
-  webhookPatchSchema,
+  type webhookCreateSchema,
+  type webhookPatchSchema,
   type Webhook,
   type WebhookDelivery,
   type WebhookEvent,
@@ -18,7 +18,8 @@ import { conflict, notFound, validation } from '../../lib/http-error.js';
 import { newId } from '../../lib/ids.js';
 import { pageOf } from '../../lib/paging.js';
 import { nowIso } from '../../lib/time.js';
-import type { ProjectWithRole } from '../project/project.service.js';
+/** A project whose role the route checked (projectOf in project.service.ts); only its id is needed here. */
+type ProjectWithRole = { id: string };
 import {
   countEndpoints,
   deleteEndpoint,
