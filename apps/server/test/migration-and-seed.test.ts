@@ -38,6 +38,8 @@ const TABLES: Array<keyof Database> = [
   'recoveryCode',
   'mfaToken',
   'retentionRun',
+  'webhookEndpoint',
+  'webhookDelivery',
 ];
 
 describe('migrations and demo seed', () => {
@@ -68,6 +70,7 @@ describe('migrations and demo seed', () => {
       '0015-session-device',
       '0016-second-factor',
       '0017-privacy',
+      '0021-webhook',
     ]);
     expect(await migrateToLatest(database.db, database.schema)).toEqual([]);
     for (const table of TABLES) expect(await countRows(database.db, table)).toBe(0);
