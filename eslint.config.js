@@ -60,6 +60,7 @@ const serverModules = [
   'access-token',
   'catalogue',
   'mail',
+  'webhook-record',
   'account',
   'project',
   'usage-record',
@@ -83,6 +84,7 @@ const serverModules = [
   'privacy',
   'billing-settings',
   'billing-profile',
+  'webhook',
 ];
 function moduleZones() {
   const dir = 'apps/server/src/modules';

@@ -54,6 +54,7 @@ import { mailRoutes } from './modules/mail/mail.routes.js';
 import { billingProfileRoutes } from './modules/billing-profile/billing-profile.routes.js';
 import { billingSettingsRoutes } from './modules/billing-settings/billing-settings.routes.js';
 import { registerRoleChecks } from './modules/access/role-check.js';
+import { webhookRoutes } from './modules/webhook/webhook.routes.js';
 import { HttpError } from './lib/http-error.js';
 import { PersonalAnswers } from './lib/personal-answers.js';
 import { COMPRESS_FROM_BYTES } from './lib/send-cached.js';
@@ -234,6 +235,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(memberRoutes, { limits: invitationLimits });
   await app.register(licenceRoutes);
   await app.register(licenceToolsRoutes);
+  await app.register(webhookRoutes);
   await app.register(usageRoutes);
   await app.register(adminReportRoutes);
   await app.register(adminServiceRoutes);

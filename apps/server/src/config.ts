@@ -60,6 +60,11 @@ const envSchema = z.object({
   RETENTION_UNVERIFIED_DAYS: z.coerce.number().int().min(2).max(3650).default(RETENTION_DEFAULTS.unverifiedDays),
   RETENTION_CONTACT_MONTHS: z.coerce.number().int().min(1).max(120).default(RETENTION_DEFAULTS.contactMonths),
   RETENTION_JOB: booleanFlag.default(true),
+  // Webhooks (docs/webhooks.md#operators). ALLOW_PRIVATE lets deliveries reach private and
+  // loopback addresses (tests and development only; production refuses to start with it).
+  WEBHOOK_ALLOW_PRIVATE: booleanFlag.default(false),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(10_000),
+  WEBHOOK_WORKER: booleanFlag.default(true),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -104,6 +109,15 @@ export interface Config {
     contactMonths: number;
     /** Whether this instance runs the daily job (the claim in the database keeps it to one a day). */
     job: boolean;
+  };
+  /** Webhook deliveries (docs/webhooks.md#operators). */
+  webhook: {
+    /** Deliver to private, loopback and link-local addresses too (never in production). */
+    allowPrivate: boolean;
+    /** How long one delivery may take, connecting and answering together. */
+    timeoutMs: number;
+    /** Whether this instance runs a delivery worker (the claim in the database keeps each delivery to one). */
+    worker: boolean;
   };
 }
 
@@ -162,6 +176,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { webDist?: string 
       unverifiedDays: e.RETENTION_UNVERIFIED_DAYS,
       contactMonths: e.RETENTION_CONTACT_MONTHS,
       job: e.RETENTION_JOB,
+    },
+    webhook: {
+      allowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      worker: e.WEBHOOK_WORKER,
     },
   };
 }

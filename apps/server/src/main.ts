@@ -8,6 +8,7 @@ import { describeStartError } from './lib/start-errors.js';
 import { createMailSender } from './modules/mail/mail-sender.js';
 import { OutboxWorker } from './modules/mail/outbox-worker.js';
 import { RetentionJob } from './modules/retention/retention.service.js';
+import { WebhookWorker, projectLink, sendRules } from './modules/webhook-record/webhook-worker.js';
 import { productionConfigProblem, productionDatabaseProblem } from './production-checks.js';
 import { DEMO_ACCOUNTS } from './seed/demo-seed.js';
 import { prepareDatabase } from './seed/prepare-database.js';
@@ -85,6 +86,11 @@ async function start(): Promise<void> {
   // day's deletions (docs/privacy.md#retention).
   const retention = config.retention.job ? new RetentionJob(handle.db, app.clock, config.retention, app.log) : undefined;
   retention?.start();
+  // Every instance sends webhooks; the claim in the database keeps each delivery to one of them.
+  const webhooks = config.webhook.worker
+    ? new WebhookWorker(handle.db, sendRules(config), projectLink(config), app.log, app.clock)
+    : undefined;
+  webhooks?.start();
   if (!outbox && config.contactTo) app.log.warn('CONTACT_TO is set but SMTP_URL is not: contact mails wait in the outbox');
 
   // Installed before the first line announces the server: a supervisor (or a test) may send
@@ -99,7 +105,7 @@ async function start(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     // The log's last lines are written before the process ends (pino would on exit, too).
-    Promise.all([app.close(), outbox?.stop(), retention?.stop()])
+    Promise.all([app.close(), outbox?.stop(), retention?.stop(), webhooks?.stop()])
       .then(() => handle.close())
       .then(() => {
         logLines.flushSync();

@@ -15,6 +15,9 @@ export function productionConfigProblem(config: Config): string | undefined {
   if (!config.publicUrl) {
     return 'NODE_ENV=production needs PUBLIC_URL, the address users reach the portal at (links in mails)';
   }
+  if (config.webhook.allowPrivate) {
+    return 'NODE_ENV=production refuses WEBHOOK_ALLOW_PRIVATE: webhooks must not reach private or loopback addresses';
+  }
   return undefined;
 }
 

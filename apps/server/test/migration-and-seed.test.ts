@@ -38,7 +38,11 @@ const TABLES: Array<keyof Database> = [
   'recoveryCode',
   'mfaToken',
   'retentionRun',
+  'billingProfile',
+  'sellerSettings',
   'accessToken',
+  'webhookEndpoint',
+  'webhookDelivery',
 ];
 
 describe('migrations and demo seed', () => {
@@ -69,8 +73,10 @@ describe('migrations and demo seed', () => {
       '0015-session-device',
       '0016-second-factor',
       '0017-privacy',
+      '0018-billing',
       '0019-access-token',
       '0020-account-deletion',
+      '0021-webhook',
     ]);
     expect(await migrateToLatest(database.db, database.schema)).toEqual([]);
     for (const table of TABLES) expect(await countRows(database.db, table)).toBe(0);

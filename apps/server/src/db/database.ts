@@ -428,6 +428,50 @@ export interface SellerSettingsTable {
   updatedAt: string;
 }
 
+export interface WebhookEndpointTable {
+  id: string;
+  projectId: string;
+  url: string;
+  /** The subscribed event types, a JSON array. */
+  eventsJson: string;
+  description: string;
+  enabled: number;
+  /** 'failing': switched off after a day of failed deliveries; null otherwise. */
+  disabledReason: 'failing' | null;
+  /** `whsec_…`, stored as is (docs/security.md#webhook-secrets). */
+  secret: string;
+  previousSecret: string | null;
+  previousSecretValidUntil: string | null;
+  /** The first failed attempt since the last successful one; null while deliveries succeed. */
+  failingSince: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type WebhookDeliveryState = 'pending' | 'delivered' | 'failed';
+
+export interface WebhookDeliveryTable {
+  id: string;
+  endpointId: string;
+  /** The webhook-id header: kept by a resend, so the receiver can drop duplicates. */
+  messageId: string;
+  event: string;
+  /** The JSON body as sent (signed exactly as stored). */
+  payload: string;
+  state: WebhookDeliveryState;
+  attempts: Generated<number>;
+  nextAttemptAt: string;
+  /** No attempt after this (24 h after the delivery was queued). */
+  retryUntil: string;
+  lockedUntil: string | null;
+  lastAttemptAt: string | null;
+  statusCode: number | null;
+  durationMs: number | null;
+  /** The first bytes of the answer, or why there was none. */
+  response: string | null;
+  createdAt: string;
+}
+
 export interface Database {
   person: PersonTable;
   session: SessionTable;
@@ -458,6 +502,8 @@ export interface Database {
   accessToken: AccessTokenTable;
   billingProfile: BillingProfileTable;
   sellerSettings: SellerSettingsTable;
+  webhookEndpoint: WebhookEndpointTable;
+  webhookDelivery: WebhookDeliveryTable;
 }
 
 /** What repositories take: the database, or a transaction on it. */

@@ -20,6 +20,7 @@ import * as privacy from './migrations/0017-privacy.js';
 import * as billing from './migrations/0018-billing.js';
 import * as accessToken from './migrations/0019-access-token.js';
 import * as accountDeletion from './migrations/0020-account-deletion.js';
+import * as webhook from './migrations/0021-webhook.js';
 
 // Migrations are listed here rather than read from a folder at run time, so the bundled server
 // carries them and their order is explicit.
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0018-billing': billing,
   '0019-access-token': accessToken,
   '0020-account-deletion': accountDeletion,
+  '0021-webhook': webhook,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -234,6 +234,15 @@ const fieldMessages = {
     de: 'Eine Rechnung nennt die USt-IdNr. oder die Steuernummer: bitte mindestens eins davon angeben.',
     en: 'An invoice names the VAT ID or the tax number: please give at least one of them.',
   },
+  // Webhooks (docs/webhooks.md).
+  webhookHttps: {
+    de: 'Bitte eine https://-Adresse angeben',
+    en: 'Please enter an https:// address',
+  },
+  webhookTooMany: {
+    de: 'Dieses Projekt hat schon die höchste Zahl an Webhook-Empfängern',
+    en: 'This project already has the maximum number of webhook endpoints',
+  },
 } satisfies Record<string, Record<Language, string>>;
 
 export type FieldProblem = keyof typeof fieldMessages;

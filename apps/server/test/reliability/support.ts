@@ -237,6 +237,9 @@ export interface OwnedProject {
   licenceKey: string;
   /** The invitee's pending invitation to it. */
   invitationId: string;
+  /** A webhook endpoint of it, and the log entry of its test event. */
+  webhookId: string;
+  deliveryId: string;
 }
 
 export const settingsForm = JSON.stringify([
@@ -511,7 +514,18 @@ export async function createOwnedProject(send: Send, world: World): Promise<Owne
     if (accepted.statusCode !== 200)
       throw new Error(`accept answered ${accepted.statusCode} ${accepted.body}`);
   }
-  return { projectId, licenceId, licenceKey, invitationId };
+  const webhook = await send({
+    method: 'POST',
+    url: `/rest/collection/project/${projectId}/webhook`,
+    ...json({ url: 'https://hooks.example.com/portal', events: ['licence.added'] }),
+    headers: { ...auth, 'content-type': 'application/json' },
+  });
+  if (webhook.statusCode !== 201) throw new Error(`webhook add answered ${webhook.statusCode} ${webhook.body}`);
+  const webhookId = (JSON.parse(webhook.body) as { id: string }).id;
+  const tested = await send({ method: 'POST', url: `/rest/collection/project/${projectId}/webhook/${webhookId}/test`, headers: auth });
+  if (tested.statusCode !== 202) throw new Error(`webhook test answered ${tested.statusCode} ${tested.body}`);
+  const deliveryId = (JSON.parse(tested.body) as { id: string }).id;
+  return { projectId, licenceId, licenceKey, invitationId, webhookId, deliveryId };
 }
 
 // --- the fixtures on a running app ---
@@ -587,6 +601,8 @@ const PARAM_SOURCES: Record<string, (w: World, p: OwnedProject) => string> = {
   'rechtliches/:id': (w) => w.legalPageId,
   'contact_request/:id': (w) => w.contactRequestId,
   'translation/:id': (w) => w.translationKey,
+  ':wid': (_w, p) => p.webhookId,
+  ':did': (_w, p) => p.deliveryId,
 };
 
 /** Parameters of one method that must not name the owner: a destructive call on someone else. */
@@ -687,6 +703,8 @@ export async function validRequest(
       invoiceNumberFormat: 'RE-{year}-{seq:6}',
       senderEmail: 'rechnungen@example.com',
     },
+    'POST /rest/collection/project/:id/webhook': { url: 'https://hooks.example.com/other', events: ['licence.removed'] },
+    'PATCH /rest/collection/project/:id/webhook/:wid': { description: 'geändert', enabled: true },
     'POST /rest/collection/project/:id/member': {
       email: `member-${randomBytes(6).toString('hex')}@example.com`,
       role: 'viewer',
@@ -776,5 +794,11 @@ export async function validRequest(
   if (key === 'DELETE /rest/collection/person/:oid')
     return { ...json({ password: world.owner.password }), known: false };
   // Calls without a body: reads, deletes, adding a service, signing out.
-  return { headers: {}, known: method !== 'POST' && method !== 'PATCH' ? true : key === 'POST /rest/logout' };
+  const bodilessPosts = [
+    'POST /rest/logout',
+    'POST /rest/collection/project/:id/webhook/:wid/test',
+    'POST /rest/collection/project/:id/webhook/:wid/secret',
+    'POST /rest/collection/project/:id/webhook/:wid/delivery/:did/resend',
+  ];
+  return { headers: {}, known: method !== 'POST' && method !== 'PATCH' ? true : bodilessPosts.includes(key) };
 }

@@ -16,6 +16,13 @@ export const projectKeys = {
   costs: (id: string, period: Period) => ['project', id, 'costs', period] as const,
 };
 
+/** A project's webhook endpoints and their delivery logs. */
+export const webhookKeys = {
+  list: (projectId: string) => ['project', projectId, 'webhooks'] as const,
+  deliveries: (projectId: string, wid: string, page: number) =>
+    ['project', projectId, 'webhooks', wid, 'deliveries', page] as const,
+};
+
 /** The signed-in person's pending invitations to shared projects. */
 export const invitationKeys = {
   all: () => ['invitations'] as const,

@@ -22,6 +22,23 @@ export const projectPaths = {
   costs: (projectId: string) => collection('project', projectId, 'costs'),
 };
 
+/** A project's webhooks (docs/webhooks.md). */
+export const webhookPaths = {
+  /** GET lists the endpoints, POST adds one. */
+  list: (projectId: string) => collection('project', projectId, 'webhook'),
+  /** GET, PATCH, DELETE one endpoint. */
+  one: (projectId: string, wid: string) => collection('project', projectId, 'webhook', wid),
+  /** POST queues the test event. */
+  test: (projectId: string, wid: string) => collection('project', projectId, 'webhook', wid, 'test'),
+  /** POST rotates the signing secret. */
+  secret: (projectId: string, wid: string) => collection('project', projectId, 'webhook', wid, 'secret'),
+  /** GET the delivery log (?page&pageSize). */
+  deliveries: (projectId: string, wid: string) => collection('project', projectId, 'webhook', wid, 'delivery'),
+  /** POST sends a logged message again. */
+  resend: (projectId: string, wid: string, did: string) =>
+    collection('project', projectId, 'webhook', wid, 'delivery', did, 'resend'),
+};
+
 /** Invitations to shared projects (docs/domain.md#ownership). */
 export const invitationPaths = {
   ofPerson: (oid: string) => collection('person', oid, 'invitation'),

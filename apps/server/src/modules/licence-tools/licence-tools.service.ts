@@ -20,6 +20,7 @@ import {
   licencesOfProjectExisting,
   replaceLicenceKey,
 } from './licence-tools.repository.js';
+import { emitWebhookEvent } from '../webhook-record/webhook.service.js';
 
 /** How long a replaced key keeps working (docs/domain.md#licence-keys). */
 export const KEY_GRACE_MS = 24 * 60 * 60 * 1000;
@@ -35,7 +36,7 @@ export async function rotateLicenceKey(db: Kysely<Database>, licenceId: string, 
   for (let attempt = 0; attempt < 3; attempt++) {
     const current = await db
       .selectFrom('serviceLicence')
-      .select('licenceKey')
+      .select(['licenceKey', 'projectId', 'serviceId'])
       .where('id', '=', licenceId)
       .where('deletedAt', 'is', null)
       .executeTakeFirst();
@@ -45,6 +46,13 @@ export async function rotateLicenceKey(db: Kysely<Database>, licenceId: string, 
       // The update takes the licence's row lock first; it only changes the key it read.
       if (!(await replaceLicenceKey(trx, licenceId, current.licenceKey, licenceKey, retiredAt))) return false;
       await insertRetiredKey(trx, { licenceKey: current.licenceKey, licenceId, retiredAt, validUntil });
+      await emitWebhookEvent(
+        trx,
+        current.projectId,
+        'licence.key_rotated',
+        { licenceId, serviceId: current.serviceId, licenceKey, previousKeyValidUntil: validUntil },
+        now,
+      );
       return true;
     });
     if (replaced) return { licenceKey, previousKeyValidUntil: validUntil };

@@ -4,6 +4,7 @@ import { nowIso } from '../../lib/time.js';
 import { queueMail } from '../mail/outbox.service.js';
 import { alertRecipients, alertsDue, claimAlert, serviceNames } from './licence-tools.repository.js';
 import { usageAlertMail } from './usage-alert.mails.js';
+import { emitWebhookEvent } from '../webhook-record/webhook.service.js';
 
 // Usage alerts (docs/domain.md#usage-alerts). Checked after usage is written (the ingest call and
 // the CSV import), for the months the written days fall in. Only the current and the previous
@@ -59,6 +60,13 @@ export async function checkUsageAlerts(
       const sent = await db.transaction().execute(async (trx) => {
         const claimed = await claimAlert(trx, { licenceId: due.licenceId, month: due.month, threshold, calls, sentAt: nowIso(now) });
         if (!claimed) return 0;
+        await emitWebhookEvent(
+          trx,
+          due.projectId,
+          'usage.threshold_reached',
+          { licenceId: due.licenceId, serviceId: due.serviceId, month: due.month, threshold, calls },
+          now,
+        );
         const names = await serviceNames(trx, due.serviceId);
         const recipients = await alertRecipients(trx, due.projectId);
         for (const person of recipients) {

@@ -25,6 +25,7 @@ import {
   type LicenceWithContext,
 } from './licence.repository.js';
 import type { SessionPerson } from '../auth/session.repository.js';
+import { emitWebhookEvent } from '../webhook-record/webhook.service.js';
 
 /** Integration code carries the licence's public key; templates come from the service. */
 export function renderCode(template: string, licenceKey: string): string {
@@ -71,7 +72,9 @@ export async function addLicence(db: Kysely<Database>, project: ProjectWithRole,
       // moment is ordered before or after this add, never in between (see softDeleteProject).
       if (!(await updateLiveProject(trx, projectId, { now }))) throw notFound();
       if (await findLiveLicenceOfService(trx, projectId, serviceId)) throw conflict('alreadyLicensed');
-      await insertLicence(trx, { id: newId(), projectId, serviceId, licenceKey: newLicenceKey(), now });
+      const licenceId = newId();
+      await insertLicence(trx, { id: licenceId, projectId, serviceId, licenceKey: newLicenceKey(), now });
+      await emitWebhookEvent(trx, projectId, 'licence.added', { licenceId, serviceId }, at);
     });
   } catch (error) {
     // Two adds at the same moment: the partial unique index lets only one through.
@@ -84,7 +87,10 @@ export async function addLicence(db: Kysely<Database>, project: ProjectWithRole,
 export async function removeLicence(db: Kysely<Database>, project: ProjectWithRole, licenceId: string, now: Date) {
   const licence = await findLiveLicence(db, licenceId);
   if (!licence || licence.projectId !== project.id) throw notFound();
-  if (!(await softDeleteLicence(db, licenceId, nowIso(now)))) throw notFound(); // removed meanwhile
+  await db.transaction().execute(async (trx) => {
+    if (!(await softDeleteLicence(trx, licenceId, nowIso(now)))) throw notFound(); // removed meanwhile
+    await emitWebhookEvent(trx, project.id, 'licence.removed', { licenceId, serviceId: licence.id }, now);
+  });
 }
 
 /** A licence as the API shows it, to a caller whose role was checked (requireLicenceRole). */
@@ -164,7 +170,29 @@ export async function patchLicence(
   if (changes.online === undefined && changes.formdata === undefined && changes.alertMonthlyCalls === undefined) {
     throw new HttpError(400, 'validation');
   }
-  if (!(await updateLiveLicence(db, id, changes))) throw notFound(); // removed meanwhile
+  await db.transaction().execute(async (trx) => {
+    // The switch is its own conditional update, so only a call that really changes it emits
+    // licence.state_changed (two equal calls at the same moment emit once).
+    if (changes.online !== undefined) {
+      const switched = await trx
+        .updateTable('serviceLicence')
+        .set({ online: changes.online })
+        .where('id', '=', id)
+        .where('deletedAt', 'is', null)
+        .where('online', '!=', changes.online)
+        .executeTakeFirst();
+      if (switched.numUpdatedRows > 0n) {
+        await emitWebhookEvent(
+          trx,
+          licence.projectId,
+          'licence.state_changed',
+          { licenceId: id, serviceId: licence.id, online: changes.online === 1 },
+          now,
+        );
+      }
+    }
+    if (!(await updateLiveLicence(trx, id, changes))) throw notFound(); // removed meanwhile
+  });
   const changed = await findLiveLicence(db, id);
   if (!changed) throw notFound();
   return { ...changed, role: licence.role };

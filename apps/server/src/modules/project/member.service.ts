@@ -43,6 +43,7 @@ import {
   updateInvitationRole,
   updateMemberRole,
 } from './member.repository.js';
+import { emitWebhookEvent } from '../webhook-record/webhook.service.js';
 import type { SessionPerson } from '../auth/session.repository.js';
 
 // The rules of shared projects (docs/domain.md#ownership):
@@ -336,6 +337,7 @@ export async function acceptInvitation(
       role: invitation.role,
       createdAt: now.toISOString(),
     });
+    await emitWebhookEvent(trx, invitation.projectId, 'member.joined', { personId: user.id, role: invitation.role }, now);
     return invitation.projectId;
   });
   return showProject(db, user, projectId, now);

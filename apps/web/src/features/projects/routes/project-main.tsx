@@ -25,6 +25,7 @@ import { ProjectCostsCard } from '../components/project-costs-card';
 import { ProjectSettingsDialog } from '../components/project-settings-dialog';
 import { ScreenHeader } from '../components/screen-header';
 import { SharingDialog, useRoleName } from '../components/sharing-dialog';
+import { WebhooksSection } from '../components/webhooks-section';
 
 /** The project's main view (child route with the empty path; nothing loaded before entry). */
 export function ProjectMainRoute() {
@@ -159,6 +160,8 @@ function ProjectView({ project }: { project: Project }) {
       </section>
 
       <ProjectCostsCard project={project} />
+
+      {canEdit ? <WebhooksSection projectId={project.id} /> : null}
 
       <SharingDialog
         project={project}
