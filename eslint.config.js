@@ -81,10 +81,10 @@ const serverModules = [
   'public-pages',
   'usage',
   'retention',
-  'privacy',
   'billing-settings',
   'billing-profile',
   'webhook',
+  'privacy',
 ];
 function moduleZones() {
   const dir = 'apps/server/src/modules';

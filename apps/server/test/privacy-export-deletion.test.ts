@@ -34,7 +34,7 @@ describe('data export and account deletion', () => {
   afterAll(() => ctx.close());
 
   const inject = (
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     token: string,
     payload?: object,
@@ -123,6 +123,30 @@ describe('data export and account deletion', () => {
         ])
         .execute();
 
+      const hook = await inject('POST', `/rest/collection/project/${shop}/webhook`, anna.token, {
+        url: 'https://hooks.example.com/shop',
+        events: ['licence.added'],
+      });
+      expect(hook.statusCode, hook.body).toBe(201);
+      const hookSecret = hook.json<{ secret: string }>().secret;
+      const billing = await inject('PUT', `/rest/collection/person/${bob.id}/billing`, bob.token, {
+        name: 'Bob Test',
+        street: 'Weg 1',
+        postcode: '50667',
+        city: 'Köln',
+        country: 'DE',
+        invoiceEmail: bob.email,
+        wantsXml: false,
+      });
+      expect(billing.statusCode, billing.body).toBeLessThan(300);
+      const token = await inject('POST', `/rest/collection/person/${bob.id}/token`, bob.token, {
+        name: 'Skript',
+        scope: 'read',
+        expiresOn: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+      });
+      expect(token.statusCode, token.body).toBe(201);
+      const plainToken = token.json<{ token: string }>().token;
+
       const res = await inject('GET', `/rest/collection/person/${bob.id}/export`, bob.token);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/zip');
@@ -156,11 +180,24 @@ describe('data export and account deletion', () => {
       expect(projects[0]!.licences).toHaveLength(1);
       expect(projects[0]!.usagePerDay.days.map((d) => [d.day, d.count])).toEqual([[today, 42]]);
       expect(zip.json<unknown[]>('invoices.json')).toEqual([]);
+      expect(zip.json<{ city: string; wantsXml: boolean }>('billing-profile.json')).toMatchObject({
+        city: 'Köln',
+        wantsXml: false,
+      });
+      expect(zip.json<Array<{ name: string; scope: string }>>('access-tokens.json')).toMatchObject([
+        { name: 'Skript', scope: 'read' },
+      ]);
+      // An editor sees the project's webhook endpoints, never their secrets.
+      expect(
+        (projects[0] as unknown as { webhooks: Array<{ url: string }> }).webhooks.map((w) => w.url),
+      ).toEqual(['https://hooks.example.com/shop']);
       const all = EXPORT_FILES.map((name) => zip.text(name)).join('\n');
       expect(all).not.toContain(stranger.email);
       expect(all).not.toContain('Fremdes Projekt');
       expect(all).not.toContain('Hallo'); // Anna's contact request is not Bob's
       expect(all).not.toContain('argon2');
+      expect(all).not.toContain(hookSecret);
+      expect(all).not.toContain(plainToken.slice(4));
 
       const annaZip = unzip(
         (await inject('GET', `/rest/collection/person/${anna.id}/export`, anna.token)).rawPayload,
@@ -291,6 +328,16 @@ describe('data export and account deletion', () => {
       });
       expect(script.statusCode, script.body).toBe(201);
       const accessToken = script.json<{ token: string }>().token;
+      const billing = await inject('PUT', `/rest/collection/person/${anna.id}/billing`, anna.token, {
+        name: 'Anna Test',
+        street: 'Weg 2',
+        postcode: '10115',
+        city: 'Berlin',
+        country: 'DE',
+        invoiceEmail: anna.email,
+        wantsXml: true,
+      });
+      expect(billing.statusCode, billing.body).toBeLessThan(300);
       expect((await inject('GET', `/rest/collection/person/${anna.id}`, accessToken)).statusCode).toBe(200);
       expect((await del(anna, { password: anna.password })).statusCode).toBe(204);
       // Every session and personal access token ended at once: the old bearer tokens answer 401.
@@ -298,6 +345,8 @@ describe('data export and account deletion', () => {
       expect((await inject('GET', `/rest/collection/person/${anna.id}`, secondSession)).statusCode).toBe(401);
       expect((await inject('GET', `/rest/collection/person/${anna.id}`, accessToken)).statusCode).toBe(401);
       expect(await ctx.db.selectFrom('accessToken').select('id').where('personId', '=', anna.id).execute()).toEqual([]);
+      // The billing details go with the account (issued invoices keep their own copy).
+      expect(await ctx.db.selectFrom('billingProfile').select('city').where('personId', '=', anna.id).execute()).toEqual([]);
       expect(
         (
           await ctx.app.inject({

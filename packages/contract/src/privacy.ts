@@ -30,6 +30,8 @@ export const EXPORT_FILES = [
   'sessions.json',
   'projects.json',
   'invitations.json',
+  'billing-profile.json',
+  'access-tokens.json',
   'contact-requests.json',
   'consents.json',
   'audit-log.json',

@@ -7,6 +7,11 @@ export async function findBillingProfile(db: Db, personId: string): Promise<Bill
   return db.selectFrom('billingProfile').selectAll().where('personId', '=', personId).executeTakeFirst();
 }
 
+/** Removes the person's profile (account deletion; issued invoices keep their own copy). */
+export async function deleteBillingProfile(db: Db, personId: string): Promise<void> {
+  await db.deleteFrom('billingProfile').where('personId', '=', personId).execute();
+}
+
 /** Writes the person's profile whole: inserts it, or replaces the one there is. */
 export async function saveBillingProfile(db: Db, row: Insertable<BillingProfileTable>): Promise<void> {
   const { personId: _personId, ...fields } = row;

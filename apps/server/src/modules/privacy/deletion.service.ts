@@ -4,6 +4,7 @@ import { HttpError, notFound } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
 import { revokeAccessTokensOf } from '../access-token/access-token.service.js';
 import { canSignIn, endAllLinks } from '../account/account.service.js';
+import { deleteBillingProfile } from '../billing-profile/billing-profile.repository.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { endAllSessions } from '../auth/session.service.js';
 import { removeSecondFactors } from '../mfa/mfa.service.js';
@@ -24,7 +25,7 @@ import {
 // everything below happened, or nothing changed.
 // - projects the person owns with other members block it (409 sharedProjects, listed): the
 //   owner hands them over first; projects they own alone are soft-deleted (usage stays in reports);
-// - memberships, invitations, sessions, personal access tokens, mailed links, second factors, known browsers, contact
+// - memberships, invitations, sessions, personal access tokens, the billing profile, mailed links, second factors, known browsers, contact
 //   requests sent with the address end; mails to the address lose body and address;
 // - the person row stays as a tombstone (projects and the audit log point at it) with a
 //   placeholder address, so the address can sign up again;
@@ -74,6 +75,7 @@ export async function deleteAccount(
     await endAllLinks(trx, personId);
     await removeSecondFactors(trx, personId);
     await deleteKnownDevicesOf(trx, personId);
+    await deleteBillingProfile(trx, personId);
     await deleteContactRequestsOf(trx, person.email);
     const tombstone = tombstoneEmail(personId);
     await forgetMailsTo(trx, person.email, tombstone);

@@ -5,12 +5,15 @@ import { EXPORT_LIMITS } from '@portal/contract/privacy';
 import type { Database, PersonRow } from '../../db/database.js';
 import type { Language } from '../../lib/language.js';
 import { nowIso } from '../../lib/time.js';
+import { listAccessTokensOf } from '../access-token/access-token.repository.js';
 import { ownSessions } from '../auth/session.service.js';
+import { findBillingProfile } from '../billing-profile/billing-profile.repository.js';
 import { mfaStatus } from '../mfa/mfa.service.js';
 import { listInvitations, listMembers } from '../project/member.service.js';
 import { listLiveProjectsOfPerson } from '../project/project.repository.js';
 import type { ProjectWithRole } from '../project/project.service.js';
 import { toPerson } from '../person-record/person.mapper.js';
+import { listEndpoints } from '../webhook-record/webhook.repository.js';
 import {
   auditEntriesAbout,
   contactRequestsOf,
@@ -35,7 +38,10 @@ const readme: Record<Language, (at: string, fromDay: string) => string> = {
       'sessions.json          deine angemeldeten Sitzungen (Browser, System, Adresse gekürzt)',
       'projects.json          Projekte, die dir gehören oder zu denen du gehörst: Mitglieder (so, wie das',
       `                       Projekt sie seinen Mitgliedern zeigt), Domains, Lizenzen, Einstellungen und`,
-      `                       Aufrufe pro Tag seit ${fromDay}`,
+      `                       Aufrufe pro Tag seit ${fromDay}; als Inhaber/in oder Bearbeiter/in auch`,
+      '                       die Webhook-Empfänger (ohne Geheimnisse)',
+      'billing-profile.json   deine Rechnungsdaten (null, wenn du keine angegeben hast)',
+      'access-tokens.json     deine API-Tokens: Name, Berechtigung, Ablauf, letzte Nutzung (nie das Token selbst)',
       'invitations.json       offene Einladungen zu Projekten an dich',
       'contact-requests.json  Kontaktanfragen, die mit deiner E-Mail-Adresse gesendet wurden',
       'consents.json          welchen Datenschutztext du wann akzeptiert hast',
@@ -55,7 +61,10 @@ const readme: Record<Language, (at: string, fromDay: string) => string> = {
       'avatar.webp            your profile picture, if you uploaded one',
       'sessions.json          your signed-in sessions (browser, system, address shortened)',
       'projects.json          projects you own or belong to: members (as the project shows them to its',
-      '                       members), domains, licences, settings and calls per day since ' + fromDay,
+      '                       members), domains, licences, settings and calls per day since ' + fromDay + ';',
+      '                       as owner or editor also the webhook endpoints (without secrets)',
+      'billing-profile.json   your billing details (null when you gave none)',
+      'access-tokens.json     your API tokens: name, scope, expiry, last use (never the token itself)',
       'invitations.json       pending invitations to projects for you',
       'contact-requests.json  contact requests sent with your email address',
       'consents.json          which privacy text you accepted and when',
@@ -125,10 +134,29 @@ export async function collectExport(
           updatedAt: l.updatedAt,
         })),
       usagePerDay: { from: fromDay, days: usage },
+      // Owners and editors see the endpoints in the portal; the secrets stay out of the file.
+      ...(project.role === 'viewer'
+        ? {}
+        : {
+            webhooks: (await listEndpoints(db, project.id)).slice(0, max).map((endpoint) => ({
+              id: endpoint.id,
+              url: endpoint.url,
+              events: JSON.parse(endpoint.eventsJson) as unknown,
+              description: endpoint.description,
+              enabled: endpoint.enabled === 1,
+              createdAt: endpoint.createdAt,
+              updatedAt: endpoint.updatedAt,
+            })),
+          }),
     });
   }
 
   const invitations = (await listInvitations(db, person)).slice(0, max);
+  const billingProfileRow = await findBillingProfile(db, person.id);
+  const billingProfile = billingProfileRow
+    ? (({ personId: _personId, wantsXml, ...fields }) => ({ ...fields, wantsXml: wantsXml === 1 }))(billingProfileRow)
+    : null;
+  const accessTokens = (await listAccessTokensOf(db, person.id)).slice(0, max);
   const contactRequests = await contactRequestsOf(db, person.email, max);
   const consents = contactRequests
     .filter((c) => c.termsAccepted === 1)
@@ -162,6 +190,8 @@ export async function collectExport(
     ['sessions.json', json(sessions)],
     ['projects.json', json(projects)],
     ['invitations.json', json(invitations)],
+    ['billing-profile.json', json(billingProfile)],
+    ['access-tokens.json', json(accessTokens)],
     [
       'contact-requests.json',
       json(contactRequests.map(({ termsAccepted, ...c }) => ({ ...c, termsAccepted: termsAccepted === 1 }))),
