@@ -88,9 +88,13 @@ test.describe('project webhooks (signed in)', () => {
     await expect(card).toContainText('licence.added, member.joined');
     await expect(card.getByTestId('webhook-secret')).toBeHidden();
 
-    // The secret, as the customer would copy it from the page.
+    // The secret, as the customer copies it from the page.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await card.getByRole('button', { name: t('webhookSecretShow') }).click();
-    const secret = (await card.getByTestId('webhook-secret').textContent())?.trim() ?? '';
+    await card.getByRole('button', { name: t('webhookSecretCopy') }).click();
+    await expect(toast(page, t('webhookSecretCopied'))).toBeVisible();
+    const secret = await page.evaluate(() => navigator.clipboard.readText());
+    await expect(card.getByTestId('webhook-secret')).toHaveText(secret);
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/=]+$/);
     await expect(card.getByRole('button', { name: t('webhookSecretHide') })).toHaveAttribute('aria-expanded', 'true');
 
