@@ -67,6 +67,9 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       MAIL_FROM: 'Portal <portal@example.com>',
       PUBLIC_URL: baseURL,
+      // Webhook deliveries to the test's receiver on a loopback address (docs/webhooks.md#operators;
+      // refused with NODE_ENV=production). The worker polls every second by itself.
+      WEBHOOK_ALLOW_PRIVATE: '1',
     },
   },
 });

@@ -121,6 +121,8 @@ describe('the project’s webhooks', () => {
     const user = userEvent.setup();
     await user.click(within(card).getByRole('button', { name: 'webhookSecretShow' }));
     expect(within(card).getByTestId('webhook-secret').textContent).toBe(hook().secret);
+    await user.click(within(card).getByRole('button', { name: 'webhookSecretCopy' }));
+    expect(await navigator.clipboard.readText()).toBe(hook().secret);
 
     await user.click(within(card).getByRole('button', { name: 'webhookTest' }));
     const entry = await within(card).findByTestId('webhook-delivery');

@@ -113,6 +113,15 @@ function WebhookCard({ projectId, webhook }: { projectId: string; webhook: Webho
       toast.error(t('webhookActionFailed'));
     }
   };
+  const copySecret = async () => {
+    try {
+      await navigator.clipboard.writeText(webhook.secret);
+      toast.success(t('webhookSecretCopied'));
+    } catch (error) {
+      console.error(error);
+      toast.error(t('webhookSecretCopyFailed'));
+    }
+  };
   const confirmed = async () => {
     setFailed(false);
     try {
@@ -153,7 +162,7 @@ function WebhookCard({ projectId, webhook }: { projectId: string; webhook: Webho
       <div className="mt-3 text-sm">
         <span className="text-muted-foreground">{t('webhookSecret')}: </span>
         {showSecret ? (
-          <code className="rounded bg-muted px-1 break-all" data-testid="webhook-secret">
+          <code className="rounded bg-muted px-1 break-all select-all" data-testid="webhook-secret">
             {webhook.secret}
           </code>
         ) : (
@@ -162,6 +171,11 @@ function WebhookCard({ projectId, webhook }: { projectId: string; webhook: Webho
         <Button variant="ghost" size="sm" aria-expanded={showSecret} onClick={() => setShowSecret(!showSecret)}>
           {showSecret ? t('webhookSecretHide') : t('webhookSecretShow')}
         </Button>
+        {showSecret ? (
+          <Button variant="ghost" size="sm" onClick={() => void copySecret()}>
+            {t('webhookSecretCopy')}
+          </Button>
+        ) : null}
         {webhook.previousSecretValidUntil ? (
           <p className="text-xs text-muted-foreground">
             {t('webhookSecretGrace', { date: formatDateTime(webhook.previousSecretValidUntil) })}
