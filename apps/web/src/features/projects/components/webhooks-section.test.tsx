@@ -76,6 +76,9 @@ describe('the project’s webhooks', () => {
       { url: 'https://hooks.example.com/new', events: ['licence.key_rotated', 'member.joined'], description: '', enabled: true },
     ]);
     expect(await screen.findByText('https://hooks.example.com/new')).toBeTruthy();
+    // Each endpoint is a group named by its address: its buttons say which endpoint they act on.
+    const card = screen.getByRole('group', { name: 'https://hooks.example.com/new' });
+    expect(within(card).getByRole('button', { name: 'webhookEdit' })).toBeVisible();
   });
 
   it('shows the server’s field message and keeps the dialog open', async () => {

@@ -1,5 +1,5 @@
 import { WEBHOOK_EVENTS, WEBHOOK_LIMITS, type Webhook, type WebhookEvent } from '@portal/contract/webhook';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { QueryState } from '@/components/query-state';
@@ -99,6 +99,8 @@ function WebhookCard({ projectId, webhook }: { projectId: string; webhook: Webho
   const [showLog, setShowLog] = useState(false);
   const [confirm, setConfirm] = useState<'rotate' | 'delete' | null>(null);
   const [failed, setFailed] = useState(false);
+  // The card is a group named by its address, so "Edit", "Delete" … say which endpoint they act on.
+  const addressId = useId();
   const test = useSendTestEvent(projectId);
   const rotate = useRotateWebhookSecret(projectId);
   const remove = useDeleteWebhook(projectId);
@@ -141,10 +143,12 @@ function WebhookCard({ projectId, webhook }: { projectId: string; webhook: Webho
   };
 
   return (
-    <Card className="p-4 sm:p-6" data-testid="webhook">
+    <Card className="p-4 sm:p-6" data-testid="webhook" role="group" aria-labelledby={addressId}>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
-          <p className="font-medium break-all">{webhook.url}</p>
+          <p id={addressId} className="font-medium break-all">
+            {webhook.url}
+          </p>
           {webhook.description ? <p className="text-sm text-muted-foreground">{webhook.description}</p> : null}
         </div>
         <div className="flex flex-wrap gap-2">
