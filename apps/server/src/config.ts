@@ -7,7 +7,7 @@ import { z } from 'zod';
 const booleanFlag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
 /** Retention periods unless the environment says otherwise (docs/privacy.md#retention). */
-const RETENTION_DEFAULTS = { unverifiedDays: 30, contactMonths: 24 } as const;
+const RETENTION_DEFAULTS = { unverifiedDays: 30, contactMonths: 24, mailMonths: 12 } as const;
 
 /** Where the server listens unless HOST says otherwise (production insists on an explicit HOST). */
 const DEFAULT_HOST = '127.0.0.1';
@@ -59,6 +59,7 @@ const envSchema = z.object({
   // is still in use: a sign-up's confirmation link lives a day, a contact request needs answering.
   RETENTION_UNVERIFIED_DAYS: z.coerce.number().int().min(2).max(3650).default(RETENTION_DEFAULTS.unverifiedDays),
   RETENTION_CONTACT_MONTHS: z.coerce.number().int().min(1).max(120).default(RETENTION_DEFAULTS.contactMonths),
+  RETENTION_MAIL_MONTHS: z.coerce.number().int().min(1).max(120).default(RETENTION_DEFAULTS.mailMonths),
   RETENTION_JOB: booleanFlag.default(true),
   // Webhooks (docs/webhooks.md#operators). ALLOW_PRIVATE lets deliveries reach private and
   // loopback addresses (tests and development only; production refuses to start with it).
@@ -107,6 +108,8 @@ export interface Config {
     unverifiedDays: number;
     /** Months after it arrived a contact request is deleted. */
     contactMonths: number;
+    /** Months a sent or given-up mail's row (recipient, subject, state) stays in the outbox. */
+    mailMonths: number;
     /** Whether this instance runs the daily job (the claim in the database keeps it to one a day). */
     job: boolean;
   };
@@ -175,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { webDist?: string 
     retention: {
       unverifiedDays: e.RETENTION_UNVERIFIED_DAYS,
       contactMonths: e.RETENTION_CONTACT_MONTHS,
+      mailMonths: e.RETENTION_MAIL_MONTHS,
       job: e.RETENTION_JOB,
     },
     webhook: {

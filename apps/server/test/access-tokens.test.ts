@@ -345,7 +345,7 @@ describe('personal access tokens', () => {
     const short = await makeToken(owner, { expiresOn: dayAfter(today(), 1) });
     const long = await makeToken(owner, { expiresOn: dayAfter(today(), 30) });
     const later = { now: () => new Date(Date.parse(short.expiresAt) + 1000) };
-    const periods = { unverifiedDays: 30, contactMonths: 24 };
+    const periods = { unverifiedDays: 30, contactMonths: 24, mailMonths: 12 };
     const first = await runRetention(ctx.db, later, periods);
     expect(first.expiredAccessTokens).toBeGreaterThanOrEqual(1);
     expect((await runRetention(ctx.db, later, periods)).expiredAccessTokens).toBe(0);

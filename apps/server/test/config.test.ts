@@ -10,12 +10,17 @@ describe('configuration from the environment', () => {
     expect(config.databaseUrl).toBe('sqlite:./data/portal.sqlite');
     expect(config.production).toBe(false);
     expect(config.demo).toBeUndefined();
-    expect(config.retention).toEqual({ unverifiedDays: 30, contactMonths: 24, job: true });
+    expect(config.retention).toEqual({ unverifiedDays: 30, contactMonths: 24, mailMonths: 12, job: true });
   });
 
   it('reads the retention periods (docs/privacy.md#retention)', () => {
-    const config = loadConfig({ RETENTION_UNVERIFIED_DAYS: '14', RETENTION_CONTACT_MONTHS: '6', RETENTION_JOB: '0' });
-    expect(config.retention).toEqual({ unverifiedDays: 14, contactMonths: 6, job: false });
+    const config = loadConfig({
+      RETENTION_UNVERIFIED_DAYS: '14',
+      RETENTION_CONTACT_MONTHS: '6',
+      RETENTION_MAIL_MONTHS: '3',
+      RETENTION_JOB: '0',
+    });
+    expect(config.retention).toEqual({ unverifiedDays: 14, contactMonths: 6, mailMonths: 3, job: false });
   });
 
   it.each([

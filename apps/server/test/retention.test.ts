@@ -4,6 +4,7 @@ import { openDatabase, type DatabaseHandle } from '../src/db/connect.js';
 import type { AccountTokenPurpose, Database } from '../src/db/database.js';
 import { newId } from '../src/lib/ids.js';
 import {
+  KNOWN_DEVICE_DAYS,
   monthsBefore,
   runRetention,
   runRetentionOncePerDay,
@@ -17,7 +18,7 @@ import { countRows, createTestDatabase, type TestDatabase } from './helper.js';
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = new Date('2026-06-15T03:00:00.000Z');
 const clock = { now: () => NOW };
-const periods: RetentionPeriods = { unverifiedDays: 30, contactMonths: 24 };
+const periods: RetentionPeriods = { unverifiedDays: 30, contactMonths: 24, mailMonths: 12 };
 const ago = (ms: number): string => new Date(NOW.getTime() - ms).toISOString();
 const ahead = (ms: number): string => new Date(NOW.getTime() + ms).toISOString();
 
@@ -205,6 +206,63 @@ describe('retention job', () => {
     expect(await exists('contactRequest', fresh)).toBe(true);
   });
 
+  it('deletes ended second steps, browsers unused for KNOWN_DEVICE_DAYS and old outbox rows, and keeps what is live', async () => {
+    await db.deleteFrom('mfaToken').execute();
+    await db.deleteFrom('knownDevice').execute();
+    await db.deleteFrom('mailOutbox').execute();
+    const someone = await person({ verified: 1, updatedAt: ago(DAY) });
+    await db
+      .insertInto('mfaToken')
+      .values([
+        { tokenHash: 'ended', personId: someone, createdAt: ago(DAY), expiresAt: ago(DAY - 300_000) },
+        { tokenHash: 'live', personId: someone, createdAt: ago(60_000), expiresAt: ahead(240_000) },
+      ])
+      .execute();
+    await db
+      .insertInto('knownDevice')
+      .values([
+        { personId: someone, deviceHash: 'stale', createdAt: ago(400 * DAY), lastUsedAt: ago((KNOWN_DEVICE_DAYS + 1) * DAY) },
+        { personId: someone, deviceHash: 'recent', createdAt: ago(400 * DAY), lastUsedAt: ago((KNOWN_DEVICE_DAYS - 1) * DAY) },
+      ])
+      .execute();
+    const mail = (id: string, state: 'queued' | 'sent' | 'failed', createdAt: string) => ({
+      id,
+      kind: 'contact',
+      toAddress: 'team@example.com',
+      replyTo: null,
+      language: 'de' as const,
+      subject: 'Betreff',
+      textBody: '',
+      htmlBody: '',
+      state,
+      nextAttemptAt: createdAt,
+      lockedUntil: null,
+      createdAt,
+      sentAt: state === 'sent' ? createdAt : null,
+    });
+    const longAgo = new Date(monthsBefore(NOW, 12).getTime() - 1).toISOString();
+    await db
+      .insertInto('mailOutbox')
+      .values([
+        mail('old-sent', 'sent', longAgo),
+        mail('old-failed', 'failed', longAgo),
+        // A queued mail is never dropped, however old: the worker still owes it.
+        mail('old-queued', 'queued', longAgo),
+        mail('recent-sent', 'sent', ago(DAY)),
+      ])
+      .execute();
+
+    const deleted = await runRetention(db, clock, periods);
+    expect(deleted).toMatchObject({ expiredSecondSteps: 1, staleKnownDevices: 1, oldMails: 2 });
+    expect((await db.selectFrom('mfaToken').select('tokenHash').execute()).map((r) => r.tokenHash)).toEqual(['live']);
+    expect((await db.selectFrom('knownDevice').select('deviceHash').execute()).map((r) => r.deviceHash)).toEqual(['recent']);
+    expect(
+      (await db.selectFrom('mailOutbox').select('id').orderBy('id').execute()).map((r) => r.id),
+    ).toEqual(['old-queued', 'recent-sent']);
+    // Running again finds nothing more.
+    expect(await runRetention(db, clock, periods)).toMatchObject({ expiredSecondSteps: 0, staleKnownDevices: 0, oldMails: 0 });
+  });
+
   it('counts months by the calendar', () => {
     expect(monthsBefore(new Date('2026-03-31T10:00:00Z'), 1).toISOString()).toBe('2026-02-28T10:00:00.000Z');
     expect(monthsBefore(new Date('2026-06-15T03:00:00Z'), 24).toISOString()).toBe('2024-06-15T03:00:00.000Z');
@@ -273,8 +331,11 @@ describe('retention job', () => {
         expiredLinks: n,
         expiredSessions: n,
         expiredAccessTokens: 0,
+        expiredSecondSteps: 0,
+        staleKnownDevices: 0,
         unverifiedSignups: n,
         contactRequests: n,
+        oldMails: 0,
       });
       const row = await db.selectFrom('retentionRun').selectAll().executeTakeFirstOrThrow();
       expect(row).toMatchObject({ day: '2026-06-15', startedAt: NOW.toISOString(), finishedAt: NOW.toISOString() });

@@ -1,5 +1,5 @@
 import { systemClock } from '../../lib/time.js';
-import { runRetention } from '../../modules/retention/retention.service.js';
+import { KNOWN_DEVICE_DAYS, runRetention } from '../../modules/retention/retention.service.js';
 import type { Command } from '../command.js';
 import { withDatabase } from '../database.js';
 
@@ -8,7 +8,7 @@ export const retentionRun: Command = {
   summary: 'Deletes personal data past its retention period now (the servers do this once a day).',
   options: {},
   notes: [
-    'Periods from RETENTION_UNVERIFIED_DAYS and RETENTION_CONTACT_MONTHS (docs/privacy.md#retention).',
+    'Periods from RETENTION_UNVERIFIED_DAYS, RETENTION_CONTACT_MONTHS and RETENTION_MAIL_MONTHS (docs/privacy.md#retention).',
     "Safe while servers run and next to their daily run; each run deletes a bounded number of rows, run it again for more.",
   ],
   async run(invocation) {
@@ -18,7 +18,8 @@ export const retentionRun: Command = {
       invocation.print(
         `Deleted: ${deleted.unverifiedSignups} unconfirmed sign-ups, ${deleted.expiredLinks} expired links, ` +
           `${deleted.expiredSessions} expired sessions, ${deleted.expiredAccessTokens} expired access tokens, ` +
-          `${deleted.contactRequests} contact requests`,
+          `${deleted.expiredSecondSteps} expired sign-in second steps, ${deleted.staleKnownDevices} browsers not used ` +
+          `for ${KNOWN_DEVICE_DAYS} days, ${deleted.contactRequests} contact requests, ${deleted.oldMails} old mail rows`,
       );
     });
   },

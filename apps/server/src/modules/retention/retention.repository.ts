@@ -68,6 +68,76 @@ export async function deleteExpiredAccessTokenBatch(db: Db, now: string, limit =
   return Number(result.numDeletedRows);
 }
 
+/** Second-step tokens of a sign-in (password given, code pending) past their end: refused anyway. */
+export async function deleteExpiredMfaTokenBatch(db: Db, now: string, limit = RETENTION_BATCH): Promise<number> {
+  const rows = await db.selectFrom('mfaToken').select('tokenHash').where('expiresAt', '<=', now).limit(limit).execute();
+  if (rows.length === 0) return 0;
+  const result = await db
+    .deleteFrom('mfaToken')
+    .where(
+      'tokenHash',
+      'in',
+      rows.map((r) => r.tokenHash),
+    )
+    .where('expiresAt', '<=', now)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * Browsers a person has not signed in with since the cutoff: forgotten, so a sign-in from one
+ * of them mails "new sign-in" again (docs/security.md#new-sign-in-mail).
+ */
+export async function deleteStaleKnownDeviceBatch(
+  db: Db,
+  usedBefore: string,
+  limit = RETENTION_BATCH,
+): Promise<number> {
+  const rows = await db
+    .selectFrom('knownDevice')
+    .select(['personId', 'deviceHash'])
+    .where('lastUsedAt', '<', usedBefore)
+    .limit(limit)
+    .execute();
+  if (rows.length === 0) return 0;
+  const result = await db
+    .deleteFrom('knownDevice')
+    .where(
+      'deviceHash',
+      'in',
+      rows.map((r) => r.deviceHash),
+    )
+    .where('lastUsedAt', '<', usedBefore)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * Outbox rows of mails sent or given up before the cutoff (their bodies went at once; the row
+ * told admins what was delivered). Queued mails are never touched, however old.
+ */
+export async function deleteOldMailBatch(db: Db, createdBefore: string, limit = RETENTION_BATCH): Promise<number> {
+  const ids = await db
+    .selectFrom('mailOutbox')
+    .select('id')
+    .where('state', 'in', ['sent', 'failed'])
+    .where('createdAt', '<', createdBefore)
+    .limit(limit)
+    .execute();
+  if (ids.length === 0) return 0;
+  const result = await db
+    .deleteFrom('mailOutbox')
+    .where(
+      'id',
+      'in',
+      ids.map((r) => r.id),
+    )
+    .where('state', 'in', ['sent', 'failed'])
+    .where('createdAt', '<', createdBefore)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /**
  * Sign-ups whose address was never confirmed and whose last sign-up attempt is older than the
  * cutoff. Only self-made sign-ups (they carry a password hash; an invited account has none and

@@ -7,9 +7,12 @@ import { SESSION_IDLE_MS } from '../auth/session.service.js';
 import {
   claimRetentionDay,
   deleteExpiredAccessTokenBatch,
+  deleteExpiredMfaTokenBatch,
   deleteExpiredSessionBatch,
   deleteExpiredTokenBatch,
   deleteOldContactRequestBatch,
+  deleteOldMailBatch,
+  deleteStaleKnownDeviceBatch,
   deleteUnverifiedSignupBatch,
   finishRetentionDay,
   RETENTION_BATCH,
@@ -19,7 +22,10 @@ import {
 // deleted once a day. Mail bodies need no job: the outbox forgets them as soon as a mail is
 // sent or given up (modules/mail/outbox.repository.ts).
 
-export type RetentionPeriods = Pick<Config['retention'], 'unverifiedDays' | 'contactMonths'>;
+export type RetentionPeriods = Pick<Config['retention'], 'unverifiedDays' | 'contactMonths' | 'mailMonths'>;
+
+/** Days after its last sign-in a browser is no longer a known one (docs/privacy.md#retention). */
+export const KNOWN_DEVICE_DAYS = 180;
 
 /** Rows deleted per kind by one run. */
 export interface RetentionResult {
@@ -27,7 +33,10 @@ export interface RetentionResult {
   expiredLinks: number;
   expiredSessions: number;
   expiredAccessTokens: number;
+  expiredSecondSteps: number;
+  staleKnownDevices: number;
   contactRequests: number;
+  oldMails: number;
 }
 
 /**
@@ -86,6 +95,10 @@ export async function runRetention(
       ),
     ),
     expiredAccessTokens: await run((limit) => deleteExpiredAccessTokenBatch(db, nowIso, limit)),
+    expiredSecondSteps: await run((limit) => deleteExpiredMfaTokenBatch(db, nowIso, limit)),
+    staleKnownDevices: await run((limit) =>
+      deleteStaleKnownDeviceBatch(db, new Date(now.getTime() - KNOWN_DEVICE_DAYS * DAY_MS).toISOString(), limit),
+    ),
     unverifiedSignups: await run((limit) =>
       deleteUnverifiedSignupBatch(
         db,
@@ -96,6 +109,7 @@ export async function runRetention(
     contactRequests: await run((limit) =>
       deleteOldContactRequestBatch(db, monthsBefore(now, periods.contactMonths).toISOString(), limit),
     ),
+    oldMails: await run((limit) => deleteOldMailBatch(db, monthsBefore(now, periods.mailMonths).toISOString(), limit)),
   };
 }
 
