@@ -23,6 +23,14 @@ export const accountDeletionSchema = reauthSchema.refine(
 );
 export type AccountDeletion = z.infer<typeof accountDeletionSchema>;
 
+/**
+ * A deleted person stays as a tombstone whose address is `deleted-<id>@` this domain (.invalid:
+ * never deliverable); screens and reports show "deleted person" instead (docs/privacy.md#deletion).
+ */
+export const TOMBSTONE_EMAIL_DOMAIN = 'deleted.invalid';
+
+export const isDeletedPersonEmail = (email: string): boolean => email.endsWith(`@${TOMBSTONE_EMAIL_DOMAIN}`);
+
 /** The files of an export ZIP, in the order they are written. */
 export const EXPORT_FILES = [
   'README.txt',

@@ -1,4 +1,5 @@
 import type { AdminReport } from '@portal/contract/admin-report';
+import { isDeletedPersonEmail } from '@portal/contract/privacy';
 
 // Spreadsheet programs run cells that start with these as formulas; a leading quote disarms them.
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -25,6 +26,8 @@ export interface ReportCsvTitles {
   singlePayment: string;
   total: string;
   deleted: string;
+  /** Said instead of a deleted person's placeholder address. */
+  deletedPerson: string;
   /** The label of the totals line. */
   totals: string;
 }
@@ -39,6 +42,7 @@ export const reportCsvTitleKeys: Record<keyof ReportCsvTitles, string> = {
   singlePayment: 'colSinglePayment',
   total: 'colTotal',
   deleted: 'deleted',
+  deletedPerson: 'deletedPerson',
   totals: 'totals',
 };
 
@@ -58,7 +62,7 @@ export function reportToCsv(report: AdminReport, titles: ReportCsvTitles): strin
     lines.push(
       [
         csvCell(p.name),
-        csvCell(p.owner),
+        csvCell(isDeletedPersonEmail(p.owner) ? titles.deletedPerson : p.owner),
         String(p.calls),
         money(p.price_api),
         money(p.monthly),

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { TOMBSTONE_EMAIL_DOMAIN } from '@portal/contract/privacy';
 import type { Database, Db, PersonRow } from '../../db/database.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
@@ -34,7 +35,7 @@ import {
 
 /** The placeholder address of a deleted person: unique, and never deliverable (.invalid). */
 const tombstoneEmail = (personId: string): string =>
-  `deleted-${personId.toLowerCase()}@deleted.invalid`;
+  `deleted-${personId.toLowerCase()}@${TOMBSTONE_EMAIL_DOMAIN}`;
 
 /**
  * Deletes the account of `personId` (the caller has given their proof). `admin` is the acting

@@ -1,4 +1,5 @@
 import type { AdminReport } from '@portal/contract/admin-report';
+import { isDeletedPersonEmail } from '@portal/contract/privacy';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@/hooks/use-translation';
 import { Badge } from '@/components/ui/badge';
@@ -29,6 +30,12 @@ const pinStart = 'sticky left-0 z-10 shadow-[1px_0_0_var(--color-border)]';
 const pinEnd = 'sticky right-0 z-10 shadow-[-1px_0_0_var(--color-border)]';
 
 /** Whether the element is wider inside than it shows (it scrolls sideways), kept up to date. */
+/** A project's owner as the report names them: a deleted person's placeholder address reads "deleted person". */
+function useOwnerLabel(): (owner: string) => string {
+  const { t } = useTranslation('Admin');
+  return (owner) => (isDeletedPersonEmail(owner) ? t('deletedPerson') : owner);
+}
+
 function useOverflowsSideways() {
   const ref = useRef<HTMLDivElement>(null);
   const [overflows, setOverflows] = useState(false);
@@ -46,6 +53,7 @@ function useOverflowsSideways() {
 
 function Table({ report, caption }: { report: AdminReport; caption: string }) {
   const { t } = useTranslation('Admin');
+  const ownerLabel = useOwnerLabel();
   const { ref, overflows } = useOverflowsSideways();
   const amountColumns = [
     t('colCalls'),
@@ -104,7 +112,7 @@ function Table({ report, caption }: { report: AdminReport; caption: string }) {
                 </th>
                 <td className="px-3 py-3">
                   <span className="block max-w-56 min-w-28 whitespace-normal [overflow-wrap:anywhere]">
-                    {row.owner}
+                    {ownerLabel(row.owner)}
                   </span>
                 </td>
                 <td className="px-3 py-3 text-right tabular-nums">{formatCalls(row.calls)}</td>
@@ -142,6 +150,7 @@ function Table({ report, caption }: { report: AdminReport; caption: string }) {
 
 function Cards({ report, caption }: { report: AdminReport; caption: string }) {
   const { t } = useTranslation('Admin');
+  const ownerLabel = useOwnerLabel();
   const amounts = (row: AdminReport['totals']) =>
     [
       [t('colCalls'), formatCalls(row.calls)],
@@ -172,7 +181,7 @@ function Cards({ report, caption }: { report: AdminReport; caption: string }) {
               {row.name}
               {row.deleted ? <Badge>{t('deleted')}</Badge> : null}
             </h3>
-            <p className="mb-3 text-sm text-muted-foreground">{row.owner}</p>
+            <p className="mb-3 text-sm text-muted-foreground">{ownerLabel(row.owner)}</p>
             {list(row)}
           </li>
         ))}

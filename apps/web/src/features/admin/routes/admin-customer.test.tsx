@@ -68,7 +68,8 @@ describe('a customer in the admin console', () => {
     const company = screen.getByRole('textbox', { name: 'company' });
     await user.clear(company);
     await user.type(company, 'Neue Firma AG');
-    await user.click(screen.getByRole('button', { name: 'save' }));
+    // The customer's details have their own save; the billing card below has one too.
+    await user.click(within(screen.getByRole('region', { name: 'detailData' })).getByRole('button', { name: 'save' }));
 
     await waitFor(() => expect(company).toHaveAccessibleDescription('Zu lang'));
     expect(company).toHaveValue('Neue Firma AG');
@@ -90,7 +91,8 @@ describe('a customer in the admin console', () => {
     await user.clear(lastname);
     await user.click(lastname);
     await user.paste('x'.repeat(101));
-    await user.click(screen.getByRole('button', { name: 'save' }));
+    // The customer's details have their own save; the billing card below has one too.
+    await user.click(within(screen.getByRole('region', { name: 'detailData' })).getByRole('button', { name: 'save' }));
     await waitFor(() => expect(lastname).toHaveAccessibleDescription('fieldTooLong'));
     expect(calls).toBe(0);
   });
