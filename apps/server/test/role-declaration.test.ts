@@ -82,6 +82,8 @@ describe(`a route's declared role (${dialect})`, () => {
       url: PROBE,
       access: 'user',
       role: { project: 'editor', param: 'oid' },
+      token: undefined,
+      adminsToo: false,
     });
     const openapi = (await ctx.app.inject({ method: 'GET', url: '/rest/docs/json' })).json<{
       paths: Record<string, { get?: { security?: unknown; responses: Record<string, unknown> } }>;
