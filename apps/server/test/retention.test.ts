@@ -6,6 +6,7 @@ import { newId } from '../src/lib/ids.js';
 import {
   KNOWN_DEVICE_DAYS,
   monthsBefore,
+  PROJECT_INVITATION_DAYS,
   runRetention,
   runRetentionOncePerDay,
   type RetentionPeriods,
@@ -253,7 +254,7 @@ describe('retention job', () => {
       .execute();
 
     const deleted = await runRetention(db, clock, periods);
-    expect(deleted).toMatchObject({ expiredSecondSteps: 1, staleKnownDevices: 1, oldMails: 2 });
+    expect(deleted).toMatchObject({ expiredSecondSteps: 1, staleKnownDevices: 1, oldMails: 2, oldProjectInvitations: 0 });
     expect((await db.selectFrom('mfaToken').select('tokenHash').execute()).map((r) => r.tokenHash)).toEqual(['live']);
     expect((await db.selectFrom('knownDevice').select('deviceHash').execute()).map((r) => r.deviceHash)).toEqual(['recent']);
     expect(
@@ -261,6 +262,24 @@ describe('retention job', () => {
     ).toEqual(['old-queued', 'recent-sent']);
     // Running again finds nothing more.
     expect(await runRetention(db, clock, periods)).toMatchObject({ expiredSecondSteps: 0, staleKnownDevices: 0, oldMails: 0 });
+  });
+
+  it('withdraws project invitations nobody answered within PROJECT_INVITATION_DAYS, and keeps younger ones', async () => {
+    const owner = await person({ verified: 1, updatedAt: ago(DAY) });
+    const guest = await person({ verified: 1, updatedAt: ago(DAY) });
+    const shop = await project(owner);
+    const other = await project(owner);
+    const invite = (id: string, projectId: string, createdAt: string) => ({ id, projectId, personId: guest, role: 'viewer' as const, invitedBy: owner, createdAt });
+    await db
+      .insertInto('projectInvitation')
+      .values([
+        invite('stale', shop, ago((PROJECT_INVITATION_DAYS + 1) * DAY)),
+        invite('young', other, ago((PROJECT_INVITATION_DAYS - 1) * DAY)),
+      ])
+      .execute();
+    expect((await runRetention(db, clock, periods)).oldProjectInvitations).toBe(1);
+    expect((await db.selectFrom('projectInvitation').select('id').execute()).map((r) => r.id)).toEqual(['young']);
+    expect(await exists('person', guest)).toBe(true);
   });
 
   it('counts months by the calendar', () => {
@@ -333,6 +352,7 @@ describe('retention job', () => {
         expiredAccessTokens: 0,
         expiredSecondSteps: 0,
         staleKnownDevices: 0,
+        oldProjectInvitations: 0,
         unverifiedSignups: n,
         contactRequests: n,
         oldMails: 0,

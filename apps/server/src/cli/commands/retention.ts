@@ -1,5 +1,5 @@
 import { systemClock } from '../../lib/time.js';
-import { KNOWN_DEVICE_DAYS, runRetention } from '../../modules/retention/retention.service.js';
+import { KNOWN_DEVICE_DAYS, PROJECT_INVITATION_DAYS, runRetention } from '../../modules/retention/retention.service.js';
 import type { Command } from '../command.js';
 import { withDatabase } from '../database.js';
 
@@ -19,7 +19,8 @@ export const retentionRun: Command = {
         `Deleted: ${deleted.unverifiedSignups} unconfirmed sign-ups, ${deleted.expiredLinks} expired links, ` +
           `${deleted.expiredSessions} expired sessions, ${deleted.expiredAccessTokens} expired access tokens, ` +
           `${deleted.expiredSecondSteps} expired sign-in second steps, ${deleted.staleKnownDevices} browsers not used ` +
-          `for ${KNOWN_DEVICE_DAYS} days, ${deleted.contactRequests} contact requests, ${deleted.oldMails} old mail rows`,
+          `for ${KNOWN_DEVICE_DAYS} days, ${deleted.oldProjectInvitations} project invitations older than ` +
+          `${PROJECT_INVITATION_DAYS} days, ${deleted.contactRequests} contact requests, ${deleted.oldMails} old mail rows`,
       );
     });
   },

@@ -101,6 +101,16 @@ async function deleteRow(db: Db, table: RoleTable, projectId: string, personId: 
 export const updateInvitationRole = (db: Db, projectId: string, personId: string, role: MemberRole) =>
   updateRole(db, 'projectInvitation', projectId, personId, role);
 
+/** A pending invitation sent again counts from now (the retention job withdraws old ones). */
+export async function renewInvitation(db: Db, projectId: string, personId: string, now: string): Promise<void> {
+  await db
+    .updateTable('projectInvitation')
+    .set({ createdAt: now })
+    .where('projectId', '=', projectId)
+    .where('personId', '=', personId)
+    .execute();
+}
+
 export const deleteInvitation = (db: Db, projectId: string, personId: string) =>
   deleteRow(db, 'projectInvitation', projectId, personId);
 

@@ -40,6 +40,7 @@ import {
   listInvitationsOfPerson,
   listMembersOf,
   setProjectOwner,
+  renewInvitation,
   updateInvitationRole,
   updateMemberRole,
 } from './member.repository.js';
@@ -236,6 +237,7 @@ export async function resendInvitation(
       recipientSeesItInTheApp: canSignIn(person),
       resendOf: `${project.id}:${person.id}`,
     });
+    await renewInvitation(trx, project.id, person.id, now.toISOString());
     await queueInvitationMail(trx, links, person, detailsOf(inviter, project, invitation.role), now);
   });
 }

@@ -112,6 +112,31 @@ export async function deleteStaleKnownDeviceBatch(
   return Number(result.numDeletedRows);
 }
 
+/** Invitations to a project that nobody accepted or declined before the cutoff. */
+export async function deleteOldProjectInvitationBatch(
+  db: Db,
+  createdBefore: string,
+  limit = RETENTION_BATCH,
+): Promise<number> {
+  const ids = await db
+    .selectFrom('projectInvitation')
+    .select('id')
+    .where('createdAt', '<', createdBefore)
+    .limit(limit)
+    .execute();
+  if (ids.length === 0) return 0;
+  const result = await db
+    .deleteFrom('projectInvitation')
+    .where(
+      'id',
+      'in',
+      ids.map((r) => r.id),
+    )
+    .where('createdAt', '<', createdBefore)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /**
  * Outbox rows of mails sent or given up before the cutoff (their bodies went at once; the row
  * told admins what was delivered). Queued mails are never touched, however old.

@@ -12,6 +12,7 @@ import {
   deleteExpiredTokenBatch,
   deleteOldContactRequestBatch,
   deleteOldMailBatch,
+  deleteOldProjectInvitationBatch,
   deleteStaleKnownDeviceBatch,
   deleteUnverifiedSignupBatch,
   finishRetentionDay,
@@ -27,6 +28,9 @@ export type RetentionPeriods = Pick<Config['retention'], 'unverifiedDays' | 'con
 /** Days after its last sign-in a browser is no longer a known one (docs/privacy.md#retention). */
 export const KNOWN_DEVICE_DAYS = 180;
 
+/** Days a project invitation waits to be accepted or declined (docs/domain.md#sharing). */
+export const PROJECT_INVITATION_DAYS = 90;
+
 /** Rows deleted per kind by one run. */
 export interface RetentionResult {
   unverifiedSignups: number;
@@ -35,6 +39,7 @@ export interface RetentionResult {
   expiredAccessTokens: number;
   expiredSecondSteps: number;
   staleKnownDevices: number;
+  oldProjectInvitations: number;
   contactRequests: number;
   oldMails: number;
 }
@@ -105,6 +110,9 @@ export async function runRetention(
         { updatedBefore: new Date(now.getTime() - periods.unverifiedDays * DAY_MS).toISOString(), now: nowIso },
         limit,
       ),
+    ),
+    oldProjectInvitations: await run((limit) =>
+      deleteOldProjectInvitationBatch(db, new Date(now.getTime() - PROJECT_INVITATION_DAYS * DAY_MS).toISOString(), limit),
     ),
     contactRequests: await run((limit) =>
       deleteOldContactRequestBatch(db, monthsBefore(now, periods.contactMonths).toISOString(), limit),
