@@ -242,6 +242,12 @@ describe('data export and account deletion', () => {
       expect(unzip(res.rawPayload).json<{ email: string }>('person.json').email).toBe(anna.email);
       const audit = await ctx.db.selectFrom('auditLog').selectAll().where('objectId', '=', anna.id).execute();
       expect(audit).toMatchObject([{ action: 'export', objectType: 'person', actorId: admin.id }]);
+      // The admin's own export lists what they did to Anna, not Anna's data.
+      const own = unzip((await inject('GET', `/rest/collection/person/${admin.id}/export`, adminToken)).rawPayload);
+      const entries = own.json<Array<{ objectId: string; action: string; before?: unknown }>>('audit-log.json');
+      expect(entries.find((e) => e.objectId === anna.id)).toMatchObject({ action: 'export' });
+      expect(entries.filter((e) => e.objectId !== admin.id).every((e) => !('before' in e))).toBe(true);
+      expect(own.text('audit-log.json')).not.toContain(anna.email);
       expect(
         (await inject('GET', `/rest/collection/admin/person/${anna.id}/export`, anna.token)).statusCode,
       ).toBe(403);
@@ -407,7 +413,25 @@ describe('data export and account deletion', () => {
           createdAt: new Date().toISOString(),
         })
         .execute();
+      const hook = await inject('POST', `/rest/collection/project/${project}/webhook`, kim.token, {
+        url: 'https://hooks.example.com/kim?token=private',
+        events: ['licence.added'],
+      });
+      expect(hook.statusCode, hook.body).toBe(201);
       expect((await del(kim, { password: kim.password })).statusCode).toBe(204);
+      // The project's webhook address (it may carry Kim's own credentials) goes with the account.
+      expect(await ctx.db.selectFrom('webhookEndpoint').select('id').where('projectId', '=', project).execute()).toEqual([]);
+      // An admin cannot give a deleted person billing details again.
+      const billing = await inject('PUT', `/rest/collection/person/${kim.id}/billing`, adminToken, {
+        name: 'Kim',
+        street: 'Weg 1',
+        postcode: '50667',
+        city: 'Köln',
+        country: 'DE',
+        invoiceEmail: 'kim@example.com',
+        wantsXml: false,
+      });
+      expect(billing.statusCode).toBe(404);
 
       const row = await ctx.db
         .selectFrom('project')

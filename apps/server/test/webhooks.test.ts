@@ -523,6 +523,12 @@ describe('webhooks', () => {
       await sendTest(hook.id);
       await worker({ resolve: answering('93.184.216.34') }).deliverNext();
       expect((await log(hook.id))[0]!.response).toMatch(/refused: the portal itself/);
+      // Also written with the trailing dot of a fully qualified name.
+      await ctx.db.updateTable('webhookEndpoint').set({ url: 'https://portal.example.com./rest/x' }).execute();
+      await ctx.db.deleteFrom('webhookDelivery').execute();
+      await sendTest(hook.id);
+      await worker({ resolve: answering('93.184.216.34') }).deliverNext();
+      expect((await log(hook.id))[0]!.response).toMatch(/refused: the portal itself/);
       await ctx.db.updateTable('webhookEndpoint').set({ url: receiver.url }).execute();
       await ctx.db.deleteFrom('webhookDelivery').execute();
       await sendTest(hook.id);
@@ -532,7 +538,7 @@ describe('webhooks', () => {
     });
 
     it('classifies addresses', () => {
-      for (const bad of ['0.0.0.0', '10.0.0.1', '100.64.0.1', '127.8.8.8', '169.254.1.1', '172.16.0.1', '172.31.255.255', '192.168.1.1', '224.0.0.1', '255.255.255.255', '::', '::1', '::ffff:10.0.0.1', '::ffff:7f00:1', '64:ff9b::a00:1', 'fc00::1', 'fdff::1', 'fe80::1%eth0', 'ff02::1', '2002:a00:1::1']) {
+      for (const bad of ['0.0.0.0', '10.0.0.1', '100.64.0.1', '127.8.8.8', '169.254.1.1', '172.16.0.1', '172.31.255.255', '192.168.1.1', '224.0.0.1', '255.255.255.255', '::', '::1', '::ffff:10.0.0.1', '::ffff:7f00:1', '64:ff9b::a00:1', 'fc00::1', 'fdff::1', 'fe80::1%eth0', 'ff02::1', '2002:a00:1::1', '192.0.2.1', '198.51.100.7', '203.0.113.9', '192.88.99.1', '::ffff:0:a00:1', '64:ff9b:1::808:808', '2001::1']) {
         expect(isForbiddenAddress(bad), bad).toBe(true);
       }
       for (const good of ['93.184.216.34', '172.32.0.1', '8.8.8.8', '2606:4700::1111', '::ffff:8.8.8.8', '2a00:1450:4001::1']) {

@@ -47,7 +47,9 @@ async function requireAccess(db: Kysely<Database>, caller: BillingCaller, person
   if (personId === caller.user.id) return;
   if (caller.user.isAdmin !== 1) throw notFound();
   if (caller.adminNeedsSecondFactor && !(await hasSecondFactor(db, caller.user.id))) throw new HttpError(403, 'mfaRequired');
-  if (!(await findPerson(db, personId))) throw notFound();
+  // A deleted person (a tombstone) has no billing details to read or write.
+  const person = await findPerson(db, personId);
+  if (!person || person.deletedAt !== null) throw notFound();
 }
 
 /** The profile, or null when the person has none yet. */

@@ -6,6 +6,7 @@ import { nowIso } from '../../lib/time.js';
 import { revokeAccessTokensOf } from '../access-token/access-token.service.js';
 import { canSignIn, endAllLinks } from '../account/account.service.js';
 import { deleteBillingProfile } from '../billing-profile/billing-profile.repository.js';
+import { deleteEndpointsOfProjects } from '../webhook-record/webhook.repository.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { endAllSessions } from '../auth/session.service.js';
 import { removeSecondFactors } from '../mfa/mfa.service.js';
@@ -66,6 +67,11 @@ export async function deleteAccount(
     }
     const at = nowIso(now);
     for (const project of owned) await softDeleteProject(trx, project.id, at);
+    // Their webhook addresses may carry the person's own data or credentials; nothing sends to them now.
+    await deleteEndpointsOfProjects(
+      trx,
+      owned.map((p) => p.id),
+    );
     await deleteInvitationsToProjects(
       trx,
       owned.map((p) => p.id),

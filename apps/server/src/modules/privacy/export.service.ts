@@ -166,11 +166,13 @@ export async function collectExport(
       privacyVersion: c.privacyVersion,
       acceptedAt: c.privacyAcceptedAt ?? c.createdAt,
     }));
-  const audit = (await auditEntriesAbout(db, person.id, max)).map(({ beforeJson, afterJson, ...entry }) => ({
-    ...entry,
-    before: parseJson(beforeJson),
-    after: parseJson(afterJson),
-  }));
+  // Entries about the person carry the before and after; an admin's own entries about other
+  // people say only what was done to which object (their contents are those people's data).
+  const audit = (await auditEntriesAbout(db, person.id, max)).map(({ beforeJson, afterJson, ...entry }) =>
+    entry.objectId === person.id
+      ? { ...entry, before: parseJson(beforeJson), after: parseJson(afterJson) }
+      : entry,
+  );
 
   const json = (value: unknown): Uint8Array => strToU8(`${JSON.stringify(value, null, 2)}\n`);
   const at = nowIso(now);

@@ -85,7 +85,7 @@ export async function auditEntriesAbout(db: Db, personId: string, limit: number)
     ])
     .where((eb) =>
       eb.or([
-        eb.and([eb('objectType', '=', 'person'), eb('objectId', '=', personId)]),
+        eb.and([eb('objectType', 'in', ['person', 'billing_profile']), eb('objectId', '=', personId)]),
         eb('actorId', '=', personId),
       ]),
     )

@@ -1,4 +1,4 @@
-import { lookup as dnsLookup } from 'node:dns/promises';
+import { Resolver as DnsResolver } from 'node:dns/promises';
 import { isIP } from 'node:net';
 
 // Where a webhook may be delivered (docs/webhooks.md#safety): the receiver's name is resolved at
@@ -13,9 +13,20 @@ export interface ResolvedAddress {
 /** Resolves a host name to all its addresses (injectable for tests). */
 export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
 
+/**
+ * The public DNS answer for a receiver's name, asked of the configured name servers with a time
+ * limit (3 s, two tries): not through getaddrinfo, which cannot be given one and runs on the
+ * thread pool that password hashing needs, and which would answer names from /etc/hosts.
+ */
+const dns = new DnsResolver({ timeout: 3000, tries: 2 });
+
 export const systemResolver: Resolver = async (hostname) => {
-  const found = await dnsLookup(hostname, { all: true, verbatim: true });
-  return found.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
+  const [v4, v6] = await Promise.allSettled([dns.resolve4(hostname), dns.resolve6(hostname)]);
+  if (v4.status === 'rejected' && v6.status === 'rejected') throw v4.reason as Error;
+  return [
+    ...(v4.status === 'fulfilled' ? v4.value.map((address) => ({ address, family: 4 as const })) : []),
+    ...(v6.status === 'fulfilled' ? v6.value.map((address) => ({ address, family: 6 as const })) : []),
+  ];
 };
 
 /** An IPv4 address as four numbers, or undefined. */
@@ -34,7 +45,10 @@ function forbiddenV4([a = 0, b = 0, c = 0]: number[]): boolean {
     (a === 169 && b === 254) || // link-local (cloud metadata)
     (a === 172 && b >= 16 && b <= 31) ||
     (a === 192 && b === 168) ||
-    (a === 192 && b === 0 && c === 0) || // IETF protocol assignments
+    (a === 192 && b === 0 && (c === 0 || c === 2)) || // IETF protocol assignments, documentation
+    (a === 192 && b === 88 && c === 99) || // former 6to4 relay anycast
+    (a === 198 && b === 51 && c === 100) || // documentation
+    (a === 203 && b === 0 && c === 113) || // documentation
     (a === 198 && (b === 18 || b === 19)) || // benchmarking
     a >= 224 // multicast, reserved, broadcast
   );
@@ -73,7 +87,11 @@ export function isForbiddenAddress(address: string): boolean {
   if (g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0 && (g5 === 0xffff || g5 === 0)) {
     return g5 === 0 && g6 === 0 ? true : forbiddenV4(embeddedV4);
   }
+  // ::ffff:0:a.b.c.d (IPv4-translated)
+  if (g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0xffff && g5 === 0) return forbiddenV4(embeddedV4);
   if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) return forbiddenV4(embeddedV4); // NAT64
+  if (g0 === 0x64 && g1 === 0xff9b && g2 === 1) return true; // local-use NAT64: may reach any internal IPv4
+  if (g0 === 0x2001 && g1 === 0) return true; // Teredo: tunnels to an IPv4 address
   if (g0 === 0x2002) return forbiddenV4([g1 >> 8, g1 & 0xff, g2 >> 8, g2 & 0xff]); // 6to4
   if ((g0 & 0xffc0) === 0xfe80) return true; // link-local
   if ((g0 & 0xffc0) === 0xfec0) return true; // site-local (deprecated)
@@ -94,8 +112,12 @@ export interface AddressRules {
 
 export class RefusedAddress extends Error {}
 
-/** Strips the brackets of an IPv6 literal host of a URL. */
-const bare = (hostname: string): string => hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+/** Strips the brackets of an IPv6 literal host of a URL, and the trailing dot of a name. */
+const bare = (hostname: string): string =>
+  hostname
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.+$/, '')
+    .toLowerCase();
 
 /**
  * The address to connect to for a receiver's URL, or RefusedAddress naming why not. Every

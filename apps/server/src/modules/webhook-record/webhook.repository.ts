@@ -45,10 +45,27 @@ export async function updateEndpoint(
   return result.numUpdatedRows > 0n;
 }
 
+/**
+ * Deletes the endpoint and its deliveries. Call it in a transaction that has locked the endpoint
+ * row (lockEndpoint): an event queued in between would otherwise hold the endpoint by its key.
+ */
 export async function deleteEndpoint(db: Db, id: string): Promise<boolean> {
   await db.deleteFrom('webhookDelivery').where('endpointId', '=', id).execute();
   const result = await db.deleteFrom('webhookEndpoint').where('id', '=', id).executeTakeFirst();
   return result.numDeletedRows > 0n;
+}
+
+/** Locks the endpoint's row for the transaction with a write that changes nothing. */
+export async function lockEndpoint(db: Db, id: string): Promise<void> {
+  await db.updateTable('webhookEndpoint').set((eb) => ({ id: eb.ref('id') })).where('id', '=', id).execute();
+}
+
+/** The endpoints and deliveries of the given projects (their owner's account was deleted). */
+export async function deleteEndpointsOfProjects(db: Db, projectIds: readonly string[]): Promise<void> {
+  if (projectIds.length === 0) return;
+  const endpoints = db.selectFrom('webhookEndpoint').select('id').where('projectId', 'in', projectIds);
+  await db.deleteFrom('webhookDelivery').where('endpointId', 'in', endpoints).execute();
+  await db.deleteFrom('webhookEndpoint').where('projectId', 'in', projectIds).execute();
 }
 
 /** The enabled endpoints of a live project (at most WEBHOOK_LIMITS.perProject). */

@@ -30,6 +30,7 @@ import {
   insertDelivery,
   insertEndpoint,
   listEndpoints,
+  lockEndpoint,
   updateEndpoint,
   type DeliveryRow,
   type EndpointRow,
@@ -153,16 +154,20 @@ export async function patchWebhook(
     ...(input.events !== undefined ? { eventsJson: JSON.stringify(input.events) } : {}),
     ...(input.description !== undefined ? { description: input.description } : {}),
     ...(input.enabled !== undefined ? { enabled: input.enabled ? 1 : 0, disabledReason: null } : {}),
-    // Switched on again: the day of failures starts anew.
-    ...(turnedOn ? { failingSince: null } : {}),
+    // Switched on again or pointed elsewhere: the day of failures starts anew.
+    ...(turnedOn || (input.url !== undefined && input.url !== row.url) ? { failingSince: null } : {}),
     updatedAt: nowIso(at),
   });
   return toWebhook(await requireWebhook(db, project, id), at);
 }
 
-export async function removeWebhook(db: Db, project: ProjectWithRole, id: string): Promise<void> {
+export async function removeWebhook(db: Kysely<Database>, project: ProjectWithRole, id: string): Promise<void> {
   const row = await requireWebhook(db, project, id);
-  if (!(await deleteEndpoint(db, row.id))) throw notFound();
+  // Locked first: an event queued meanwhile waits, then finds the endpoint gone.
+  await db.transaction().execute(async (trx) => {
+    await lockEndpoint(trx, row.id);
+    if (!(await deleteEndpoint(trx, row.id))) throw notFound();
+  });
 }
 
 /** A new secret; the replaced one keeps signing for WEBHOOK_LIMITS.secretGraceHours. */
