@@ -358,6 +358,21 @@ describe('webhooks', () => {
       expect((await log(hook.id))[0]).toMatchObject({ state: 'delivered', event: 'webhook.test' });
     });
 
+    it(`takes ${WEBHOOK_LIMITS.manualPerHour} test events per endpoint an hour, then 429 and nothing queued`, async () => {
+      const hook = await addEndpoint();
+      const first = await sendTest(hook.id);
+      for (let i = 1; i < WEBHOOK_LIMITS.manualPerHour; i++) await sendTest(hook.id);
+      const refused = await call(owner, 'POST', `${base()}/${hook.id}/test`);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBeDefined();
+      expect(await ctx.db.selectFrom('webhookDelivery').select('id').where('endpointId', '=', hook.id).execute()).toHaveLength(
+        WEBHOOK_LIMITS.manualPerHour,
+      );
+      // Resends have a count of their own, and another endpoint too.
+      expect((await call(owner, 'POST', `${base()}/${hook.id}/delivery/${first.id}/resend`)).statusCode).toBe(202);
+      await sendTest((await addEndpoint()).id);
+    });
+
     it('resends a logged message with the same webhook-id and body', async () => {
       const hook = await addEndpoint();
       const first = await sendTest(hook.id);

@@ -20,6 +20,8 @@ export const WEBHOOK_LIMITS = {
   retryHours: 24,
   /** How long the replaced secret keeps signing after a rotation. */
   secretGraceHours: 24,
+  /** Test events, and resends, one endpoint takes per hour each (each is a request to the receiver). */
+  manualPerHour: 30,
 } as const;
 
 /**

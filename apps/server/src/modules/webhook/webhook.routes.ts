@@ -11,6 +11,7 @@ import {
   webhookParamsSchema,
   webhookPatchSchema,
   webhookSchema,
+  WEBHOOK_LIMITS,
 } from '@portal/contract/webhook';
 import { projectOf } from '../project/project.service.js';
 import {
@@ -31,6 +32,17 @@ import {
 
 const idParams = z.object({ id: idSchema });
 const role = { project: 'editor', param: 'id' } as const;
+
+/**
+ * Test events of one endpoint, and its resends (each route counts its own): each one is a request
+ * to the receiver and a row in the log, so a loop of them must not flood either (429, Retry-After).
+ */
+const manualSendLimit = {
+  max: WEBHOOK_LIMITS.manualPerHour,
+  timeWindow: '1 hour',
+  keyGenerator: (request: { params: unknown; ip: string }) =>
+    `webhook-manual:${(request.params as { wid?: string }).wid ?? request.ip}`,
+};
 
 export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   const rules = { httpsOnly: app.config.production };
@@ -122,7 +134,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/rest/collection/project/:id/webhook/:wid/test',
     {
-      config: { access: 'user', role },
+      config: { access: 'user', role, rateLimit: manualSendLimit },
       schema: {
         tags: ['webhook'],
         summary: 'Queue the test event (webhook.test) for this endpoint; answers its log entry',
@@ -169,7 +181,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/rest/collection/project/:id/webhook/:wid/delivery/:did/resend',
     {
-      config: { access: 'user', role },
+      config: { access: 'user', role, rateLimit: manualSendLimit },
       schema: {
         tags: ['webhook'],
         summary: 'Send a logged message again (same webhook-id and body); answers the new log entry',
