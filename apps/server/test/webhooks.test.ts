@@ -207,6 +207,36 @@ describe('webhooks', () => {
       expect((await call(owner, 'DELETE', `${base()}/${created.id}`)).statusCode).toBe(404);
     });
 
+    it('switches off the endpoints a member added when they become a viewer or leave; the others stay on', async () => {
+      const member = async (firstname: string) => {
+        const person = await createSignedInPerson(ctx, { firstname });
+        await ctx.db.insertInto('projectMember').values({ projectId, personId: person.id, role: 'editor', createdAt: new Date().toISOString() }).execute();
+        return person;
+      };
+      const demoted = await member('Dora');
+      const leaving = await member('Lena');
+      const ownersHook = await addEndpoint();
+      const dorasHook = await addEndpoint({}, demoted);
+      const lenasHook = await addEndpoint({}, leaving);
+      expect((await call(owner, 'PATCH', `/rest/collection/project/${projectId}/member/${demoted.id}`, { role: 'viewer' })).statusCode).toBeLessThan(300);
+      expect((await call(leaving, 'DELETE', `/rest/collection/project/${projectId}/member/${leaving.id}`)).statusCode).toBe(204);
+      const listed = (await call(owner, 'GET', base())).json<WebhookAnswer[]>();
+      const stateOf = (id: string) => listed.find((h) => h.id === id);
+      expect(stateOf(ownersHook.id)).toMatchObject({ enabled: true, disabledReason: null });
+      expect(stateOf(dorasHook.id)).toMatchObject({ enabled: false, disabledReason: 'creatorLeft' });
+      expect(stateOf(lenasHook.id)).toMatchObject({ enabled: false, disabledReason: 'creatorLeft' });
+      // An event reaches only the endpoint still on.
+      expect((await call(owner, 'POST', `/rest/collection/service_licence/${licenceId}/key`)).statusCode).toBe(200);
+      const queued = await ctx.db.selectFrom('webhookDelivery').select('endpointId').execute();
+      expect(queued.map((d) => d.endpointId)).toEqual([ownersHook.id]);
+      // The owner may switch one on again, taking it over knowingly.
+      expect((await call(owner, 'PATCH', `${base()}/${dorasHook.id}`, { enabled: true })).json<WebhookAnswer>()).toMatchObject({
+        enabled: true,
+        disabledReason: null,
+      });
+      await ctx.db.deleteFrom('projectMember').where('personId', 'in', [demoted.id, leaving.id]).execute();
+    });
+
     it('answers viewers 403 and strangers 404, and changes nothing for them', async () => {
       const hook = await addEndpoint();
       const urls: Array<['GET' | 'POST' | 'PATCH' | 'DELETE', string, unknown?]> = [

@@ -84,7 +84,7 @@ export const webhookSchema = z.object({
   description: z.string(),
   enabled: z.boolean(),
   /** Why it was switched off: `failing` after a day of failed deliveries, null when on or turned off by hand. */
-  disabledReason: z.enum(['failing']).nullable(),
+  disabledReason: z.enum(['failing', 'creatorLeft']).nullable(),
   /** `whsec_` and base64: what the receiver verifies signatures with. */
   secret: z.string(),
   /** Until when the replaced secret signs too (after a rotation), or null. */

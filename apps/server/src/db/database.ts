@@ -437,7 +437,9 @@ export interface WebhookEndpointTable {
   description: string;
   enabled: number;
   /** 'failing': switched off after a day of failed deliveries; null otherwise. */
-  disabledReason: 'failing' | null;
+  disabledReason: 'failing' | 'creatorLeft' | null;
+  /** The member who added the endpoint: it is switched off when they leave or become a viewer. */
+  createdBy: string | null;
   /** `whsec_…`, stored as is (docs/security.md#webhook-secrets). */
   secret: string;
   previousSecret: string | null;

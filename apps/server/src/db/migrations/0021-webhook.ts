@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 // - webhook_endpoint: a project's receivers, each with its signing secret (stored as is, see
 //   docs/security.md#webhook-secrets) and, for a day after a rotation, the replaced one;
 //   failing_since marks the first failed delivery since the last success (a day of it disables);
+//   created_by: the member who added it (switched off when they lose the editor role);
 // - webhook_delivery: the queue and the log in one: one row per message and endpoint, claimed by
 //   a worker like the mail outbox (locked_until), retried until retry_until.
 
@@ -22,6 +23,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('previous_secret', 'text')
     .addColumn('previous_secret_valid_until', 'text')
     .addColumn('failing_since', 'text')
+    .addColumn('created_by', 'text', (c) => c.references('person.id'))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();

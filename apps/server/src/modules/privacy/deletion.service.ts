@@ -6,7 +6,7 @@ import { nowIso } from '../../lib/time.js';
 import { revokeAccessTokensOf } from '../access-token/access-token.service.js';
 import { canSignIn, endAllLinks } from '../account/account.service.js';
 import { deleteBillingProfile } from '../billing-profile/billing-profile.repository.js';
-import { deleteEndpointsOfProjects } from '../webhook-record/webhook.repository.js';
+import { deleteEndpointsOfProjects, disableEndpointsCreatedBy } from '../webhook-record/webhook.repository.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { endAllSessions } from '../auth/session.service.js';
 import { removeSecondFactors } from '../mfa/mfa.service.js';
@@ -77,6 +77,7 @@ export async function deleteAccount(
       owned.map((p) => p.id),
     );
     await deleteMembershipsOf(trx, personId);
+    await disableEndpointsCreatedBy(trx, null, personId, at);
     await endAllSessions(trx, personId);
     await revokeAccessTokensOf(trx, personId);
     await endAllLinks(trx, personId);

@@ -130,7 +130,13 @@ export const memberRoutes: FastifyPluginAsyncZod<{ limits: InvitationMailLimits 
       },
     },
     async (request, reply) => {
-      await removeMember(app.db, currentUser(request), await projectOf(request), request.params.personId);
+      await removeMember(
+        app.db,
+        currentUser(request),
+        await projectOf(request),
+        request.params.personId,
+        app.clock.now(),
+      );
       return reply.code(204).send(null);
     },
   );

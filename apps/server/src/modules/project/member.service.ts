@@ -45,6 +45,7 @@ import {
   updateMemberRole,
 } from './member.repository.js';
 import { emitWebhookEvent } from '../webhook-record/webhook.service.js';
+import { disableEndpointsCreatedBy } from '../webhook-record/webhook.repository.js';
 import type { SessionPerson } from '../auth/session.repository.js';
 
 // The rules of shared projects (docs/domain.md#ownership):
@@ -271,6 +272,8 @@ export async function changeRole(
     }
     if (member) {
       await updateMemberRole(trx, project.id, personId, role);
+      // A viewer may not run webhooks: the endpoints they added go off (their address, their data).
+      if (role === 'viewer') await disableEndpointsCreatedBy(trx, project.id, personId, now.toISOString());
       return;
     }
     if (!(await updateInvitationRole(trx, project.id, personId, role))) throw notFound();
@@ -286,6 +289,7 @@ export async function removeMember(
   user: SessionPerson,
   project: ProjectWithRole,
   personId: string,
+  now: Date,
 ): Promise<void> {
   if (personId === project.ownerId) throw conflict('ownerStays');
   if (project.role !== 'owner' && personId !== user.id) throw forbidden();
@@ -293,6 +297,8 @@ export async function removeMember(
     const member = await deleteMember(trx, project.id, personId);
     const invitation = await deleteInvitation(trx, project.id, personId);
     if (!member && !invitation) throw notFound();
+    // The project's events no longer go to an address the leaving member chose.
+    await disableEndpointsCreatedBy(trx, project.id, personId, now.toISOString());
   });
 }
 

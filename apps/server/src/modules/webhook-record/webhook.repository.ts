@@ -55,6 +55,25 @@ export async function deleteEndpoint(db: Db, id: string): Promise<boolean> {
   return result.numDeletedRows > 0n;
 }
 
+/**
+ * Switches off the endpoints `personId` added, in one project or (projectId null) in all: they
+ * left, were removed, became a viewer or deleted their account, and the address is theirs.
+ */
+export async function disableEndpointsCreatedBy(
+  db: Db,
+  projectId: string | null,
+  personId: string,
+  now: string,
+): Promise<void> {
+  let query = db
+    .updateTable('webhookEndpoint')
+    .set({ enabled: 0, disabledReason: 'creatorLeft', updatedAt: now })
+    .where('createdBy', '=', personId)
+    .where('enabled', '=', 1);
+  if (projectId !== null) query = query.where('projectId', '=', projectId);
+  await query.execute();
+}
+
 /** Locks the endpoint's row for the transaction with a write that changes nothing. */
 export async function lockEndpoint(db: Db, id: string): Promise<void> {
   await db.updateTable('webhookEndpoint').set((eb) => ({ id: eb.ref('id') })).where('id', '=', id).execute();

@@ -110,6 +110,7 @@ export async function requireWebhook(db: Db, project: ProjectWithRole, id: strin
 export async function createWebhook(
   db: Kysely<Database>,
   project: ProjectWithRole,
+  creatorId: string,
   input: z.output<typeof webhookCreateSchema>,
   rules: { httpsOnly: boolean },
   at: Date,
@@ -131,6 +132,7 @@ export async function createWebhook(
       previousSecret: null,
       previousSecretValidUntil: null,
       failingSince: null,
+      createdBy: creatorId,
       createdAt: now,
       updatedAt: now,
     });

@@ -13,6 +13,7 @@ import {
   webhookSchema,
   WEBHOOK_LIMITS,
 } from '@portal/contract/webhook';
+import { currentUser } from '../auth/authenticate.js';
 import { projectOf } from '../project/project.service.js';
 import {
   createWebhook,
@@ -77,7 +78,14 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const created = await createWebhook(app.db, await projectOf(request), request.body, rules, app.clock.now());
+      const created = await createWebhook(
+        app.db,
+        await projectOf(request),
+        currentUser(request).id,
+        request.body,
+        rules,
+        app.clock.now(),
+      );
       return reply.code(201).send(created);
     },
   );

@@ -155,7 +155,11 @@ function WebhookCard({ projectId, webhook }: { projectId: string; webhook: Webho
           {webhook.enabled ? (
             <Badge tone="success">{t('webhookEnabled')}</Badge>
           ) : (
-            <Badge tone="warning">{webhook.disabledReason === 'failing' ? t('webhookDisabledFailing') : t('webhookDisabled')}</Badge>
+            <Badge tone="warning">{webhook.disabledReason === 'failing'
+                ? t('webhookDisabledFailing')
+                : webhook.disabledReason === 'creatorLeft'
+                  ? t('webhookDisabledCreatorLeft')
+                  : t('webhookDisabled')}</Badge>
           )}
         </div>
       </div>
