@@ -122,6 +122,25 @@ describe('personal access tokens', () => {
     });
   });
 
+  it('keeps the limit when many tokens are created at once', async () => {
+    const owner = await createSignedInPerson(ctx);
+    const answers = await Promise.all(
+      Array.from({ length: ACCESS_TOKEN_LIMITS.perPerson + 5 }, (_, i) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: tokensUrl(owner.id),
+          headers: bearer(owner.token),
+          payload: { name: `p${i}`, scope: 'read', expiresOn: dayAfter(today(), 30) },
+        }),
+      ),
+    );
+    expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(ACCESS_TOKEN_LIMITS.perPerson);
+    expect(answers.filter((r) => r.statusCode !== 201).every((r) => r.statusCode === 409)).toBe(true);
+    expect(await ctx.db.selectFrom('accessToken').select('id').where('personId', '=', owner.id).execute()).toHaveLength(
+      ACCESS_TOKEN_LIMITS.perPerson,
+    );
+  });
+
   it('lets a read token read and a write token also change the customer’s projects', async () => {
     const owner = await createSignedInPerson(ctx);
     const projectId = await createProjectViaApi(ctx.app, owner.token, owner.id, { name: 'Mine' });

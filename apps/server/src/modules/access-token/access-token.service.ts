@@ -13,6 +13,7 @@ import { HttpError, validation } from '../../lib/http-error.js';
 import { newId, sha256Hex } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import type { SessionPerson } from '../person-record/person.mapper.js';
+import { lockPerson } from '../person-record/person.repository.js';
 import {
   countAccessTokensOf,
   deleteAccessTokenOf,
@@ -56,9 +57,10 @@ export async function createAccessToken(
     createdAt: nowIso(now),
     expiresAt: endOfDay(input.expiresOn),
   };
-  // Counted and stored in one transaction; two parallel creations may both pass the count at
-  // most once each, which the limit tolerates (it bounds the list, it is no security boundary).
+  // Counted and stored in one transaction with the person's row locked first, so parallel
+  // creations are counted one after the other and the limit holds.
   return db.transaction().execute(async (trx) => {
+    await lockPerson(trx, personId);
     if ((await countAccessTokensOf(trx, personId)) >= ACCESS_TOKEN_LIMITS.perPerson) {
       throw new HttpError(409, 'tooManyAccessTokens');
     }

@@ -64,6 +64,18 @@ export async function lockActiveAdmins(db: Db): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
+/**
+ * Locks the person's row for the transaction with a write that changes nothing: what counts the
+ * person's rows and then adds one (e.g. their tokens against a limit) runs one after the other.
+ */
+export async function lockPerson(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable('person')
+    .set((eb) => ({ id: eb.ref('id') }))
+    .where('id', '=', id)
+    .execute();
+}
+
 export async function updatePerson(db: Db, id: string, changes: PersonUpdate): Promise<void> {
   await db.updateTable('person').set(changes).where('id', '=', id).execute();
 }
