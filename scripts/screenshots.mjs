@@ -144,6 +144,7 @@ const screens = [
     act: (p) => p.getByRole('button', { name: 'Passwort ändern' }).click(),
   },
   { name: 'admin', path: '/admin', as: 'admin' },
+  { name: 'admin-billing', path: '/admin/billing', as: 'admin' },
   { name: 'admin-forbidden', path: '/admin', as: 'demo' },
 ];
 

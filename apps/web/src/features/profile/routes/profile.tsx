@@ -104,7 +104,9 @@ function ProfileView({ user }: { user: Person }) {
       </div>
       <OwnSessions oid={user.oid} />
       <AccessTokens oid={user.oid} />
-      <PrivacyCard oid={user.oid} />
+      <div className="lg:col-span-2">
+        <PrivacyCard oid={user.oid} />
+      </div>
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { localized } from '@/lib/localized';
 import { formatCalls, formatPrice } from '@/lib/numbers';
 import { downloadProjectUsage } from '../api/download-project-usage';
 import { useProjectCosts } from '../api/get-project-costs';
+import { NetPriceNote } from '@/components/net-price-note';
 
 /** This month up to today, and the whole month before it (the viewer's calendar). */
 function periods(today: string): { thisMonth: Period; lastMonth: Period } {
@@ -49,7 +50,9 @@ export function ProjectCostsCard({ project }: { project: Project }) {
         <PeriodCosts projectId={project.id} period={thisMonth} title={t('costsThisMonth')} />
         <PeriodCosts projectId={project.id} period={lastMonth} title={t('costsLastMonth')} />
       </div>
-      <p className="text-sm text-muted-foreground">{t('costsNote')}</p>
+      <p className="text-sm text-muted-foreground">
+        {t('costsNote')} <NetPriceNote />
+      </p>
     </section>
   );
 }
