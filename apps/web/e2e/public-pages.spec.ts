@@ -2,6 +2,7 @@ import { expect, preset, test } from './fixtures';
 import { shippedTexts } from './translations';
 
 const price = shippedTexts('Price');
+const general = shippedTexts('General');
 const notFound = shippedTexts('NotFound');
 const legalTexts = shippedTexts('Legal');
 
@@ -21,7 +22,7 @@ test.describe('price overview', () => {
     await expect(cards.nth(0)).toContainText('10.000 Aufrufe inklusive');
     await expect(cards.nth(3)).toContainText('1,090.00 €');
     await expect(cards.nth(3)).toContainText('5.000.000 Aufrufe inklusive');
-    await expect(cards.nth(3)).toContainText(`${price.perMonth!.de} · ${price.plusVat!.de}`);
+    await expect(cards.nth(3)).toContainText(`${price.perMonth!.de} · ${general.plusVat!.de}`);
     await expect(page.getByRole('heading', { name: price.infoTitle!.de })).toBeVisible();
     await expect(page.getByText(price.infoText!.de)).toBeVisible();
   });

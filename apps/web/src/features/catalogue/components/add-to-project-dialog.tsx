@@ -46,8 +46,6 @@ export function AddToProjectDialog({ service, userOid, onClose, returnFocusTo }:
   // before they add a paid service; free services are never held up.
   const billing = useBillingProfile(userOid, service.paid);
   const billingMissing = service.paid && billing.data === null;
-  const chosen = projects.data?.find((project) => project.id === selected);
-  const blocked = billingMissing && chosen?.role === 'owner';
 
   const submit = async () => {
     if (!selected) return;
@@ -184,7 +182,7 @@ export function AddToProjectDialog({ service, userOid, onClose, returnFocusTo }:
                     </Button>
                     <Button
                       type="submit"
-                      disabled={!selected || add.isPending || blocked}
+                      disabled={!selected || add.isPending}
                       aria-busy={add.isPending || undefined}
                     >
                       {add.isPending ? <Spinner className="size-4" /> : null}

@@ -83,14 +83,13 @@ function ServiceChoice({
   const addLicences = useAddLicences();
   const [selected, setSelected] = useState<string[]>([]);
   const [failed, setFailed] = useState(false);
-  // The owner pays (docs/domain.md#ownership): without their billing profile, paid services wait
-  // for it; free ones can still be added.
+  // The owner pays (docs/domain.md#ownership): without their billing profile the dialog asks for
+  // it when paid services are on offer; adding them still works (the invoice run lists the
+  // customers it misses, docs/billing.md#billing-profile).
   const session = useSession();
   const isOwner = project.role === 'owner';
   const billing = useBillingProfile(session?.oid ?? '', isOwner);
   const billingMissing = isOwner && billing.data === null;
-  const paidIds = new Set(services.filter(isPaidService).map((service) => service.id));
-  const paidSelected = selected.some((id) => paidIds.has(id));
 
   const licensed = new Set(project.licences.map((licence) => licence.service.id));
   const available = services.filter((service) => !licensed.has(service.id));
@@ -165,7 +164,7 @@ function ServiceChoice({
         {available.length > 0 ? (
           <Button
             type="submit"
-            disabled={selected.length === 0 || addLicences.isPending || (billingMissing && paidSelected)}
+            disabled={selected.length === 0 || addLicences.isPending}
           >
             {addLicences.isPending ? <Spinner className="size-4" /> : null}
             {selected.length > 0 ? t('addSelected', { count: selected.length }) : t('add')}
